@@ -343,13 +343,16 @@ class Game:
         payload = {key: value for key, value in data.items() if key != "checksum"}
         if data.get("checksum") != _checksum(payload):
             raise ValueError("this saved game has been altered (its checksum does not match)")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("a saved game's seed must be a whole number")
         actions = data.get("actions")
         deck = data.get("deck")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise ValueError("a saved game's actions must be a list of texts")
         if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
             raise ValueError("a saved game's deck must be a list of card codes")
-        game = cls(seed=data.get("seed"), rules=Rules.from_dict(data.get("rules", {})), deck=deck)
+        game = cls(seed=seed, rules=Rules.from_dict(data.get("rules", {})), deck=deck)
         for position, action in enumerate(actions):
             try:
                 game.apply(action)

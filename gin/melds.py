@@ -113,24 +113,60 @@ def deadwood_mask(mask: int) -> int:
     return best
 
 
-def melded_mask(mask: int) -> int:
-    """The cards that one minimum-deadwood arrangement puts in melds (the rest is deadwood)."""
+def _best_sets(mask: int) -> int:
+    """The cards one minimum-deadwood arrangement puts in sets (runs then take the rest)."""
     lanes = _lanes(mask)
     thrice = (lanes[0] & lanes[1] & (lanes[2] | lanes[3])) | (
         lanes[2] & lanes[3] & (lanes[0] | lanes[1])
     )
+    if not thrice:
+        return 0
     best_value = 1 << 30
-    best_melded = 0
-    for chosen in _set_options(mask, thrice) if thrice else (0,):
-        rest = mask & ~chosen
-        value = 0
-        melded = chosen
-        for lane, bits in enumerate(_lanes(rest)):
-            value += _RUN_DEADWOOD[bits]
-            melded |= _RUN_MELDED[bits] << (LANE * lane)
+    best_sets = 0
+    for chosen in _set_options(mask, thrice):
+        value = sum(_RUN_DEADWOOD[bits] for bits in _lanes(mask & ~chosen))
         if value < best_value:
-            best_value, best_melded = value, melded
-    return best_melded
+            best_value, best_sets = value, chosen
+    return best_sets
+
+
+def _runs_melded(mask: int) -> int:
+    """The cards that the best runs of each suit of ``mask`` use."""
+    melded = 0
+    for lane, bits in enumerate(_lanes(mask)):
+        melded |= _RUN_MELDED[bits] << (LANE * lane)
+    return melded
+
+
+def melded_mask(mask: int) -> int:
+    """The cards that one minimum-deadwood arrangement puts in melds (the rest is deadwood)."""
+    sets = _best_sets(mask)
+    return sets | _runs_melded(mask & ~sets)
+
+
+_RANK_IN_EVERY_LANE = sum(1 << (LANE * lane) for lane in range(_LANES))
+
+
+def arrangement_mask(mask: int) -> list[int]:
+    """The melds of one minimum-deadwood arrangement: runs suit by suit, then sets by rank.
+
+    Runs of one suit that touch are shown as one longer run (still a run).
+    """
+    sets = _best_sets(mask)
+    runs = _runs_melded(mask & ~sets)
+    melds: list[int] = []
+    for lane in range(_LANES):
+        bits = (runs >> (LANE * lane)) & SUIT_LANE_MASK
+        while bits:
+            low = bits & -bits
+            segment = bits & ~(bits + low)  # the consecutive ranks from ``low`` up
+            melds.append(segment << (LANE * lane))
+            bits ^= segment
+    for rank in range(13):
+        group = sets & (_RANK_IN_EVERY_LANE << rank)
+        if group:
+            melds.append(group)
+    return melds
 
 
 def points_of_mask(mask: int) -> int:
@@ -203,39 +239,19 @@ def minimum_arrangements(mask: int) -> list[list[int]]:
 
 
 def split_melded(melded: int) -> list[int]:
-    """Cut a mask of melded cards from :func:`melded_mask` back into melds.
+    """Cut a mask of melded cards (as from :func:`melded_mask`) back into valid melds.
 
-    Runs in one suit that touch are one longer run; every remaining group of
-    three or four cards of one rank is a set.
+    Cutting by shape alone is ambiguous (``5S 6S 7S 8S 8H 8D`` is a run and a
+    set, not a four-card run and two eights), so this arranges the cards again.
     """
-    melds: list[int] = []
-    remaining = melded
-    for lane in range(_LANES):
-        bits = (remaining >> (LANE * lane)) & SUIT_LANE_MASK
-        rank = 0
-        while rank < 13:
-            length = 0
-            while rank + length < 13 and bits >> (rank + length) & 1:
-                length += 1
-            if length >= 3:
-                run = ((1 << length) - 1) << rank
-                melds.append(run << (LANE * lane))
-                remaining &= ~(run << (LANE * lane))
-            rank += max(length, 1)
-    for rank in range(13):
-        group = 0
-        for lane in range(_LANES):
-            group |= remaining & (1 << (LANE * lane + rank))
-        if group:
-            melds.append(group)
-    return melds
+    return arrangement_mask(melded)
 
 
 def best_melds(cards: Iterable[Card]) -> tuple[list[list[Card]], list[Card]]:
     """One minimum-deadwood arrangement: (melds as card lists, unmelded cards)."""
     mask = to_mask(cards)
-    melded = melded_mask(mask)
-    return [from_mask(meld) for meld in split_melded(melded)], from_mask(mask & ~melded)
+    melds = arrangement_mask(mask)
+    return [from_mask(meld) for meld in melds], from_mask(mask & ~sum(melds))
 
 
 def is_meld(mask: int) -> bool:

@@ -12,13 +12,7 @@ from itertools import product
 from typing import Any
 
 from gin.cards import LANE, SUIT_LANE_MASK, Card, card_of_bit, from_mask, iter_bits, to_mask
-from gin.melds import (
-    deadwood_mask,
-    melded_mask,
-    minimum_arrangements,
-    points_of_mask,
-    split_melded,
-)
+from gin.melds import arrangement_mask, deadwood_mask, minimum_arrangements, points_of_mask
 
 KNOCK_LIMIT = 10
 HAND_SIZE = 10
@@ -154,7 +148,7 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> S
         )
 
     if knocker_deadwood == 0:
-        knocker_melds = split_melded(melded_mask(knocker))
+        knocker_melds = arrangement_mask(knocker)
         layoff_deadwood, laid = deadwood_mask(defender), tuple(0 for _ in knocker_melds)
     else:
         candidates = []
@@ -169,7 +163,8 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> S
         laid_off |= part
         layoffs.extend((card_of_bit(bit), index) for bit in iter_bits(part))
     defender_rest = defender & ~laid_off
-    defender_melded = melded_mask(defender_rest)
+    defender_melds = arrangement_mask(defender_rest)
+    defender_melded = sum(defender_melds)
     knocker_melded = sum(knocker_melds)
     assert points_of_mask(defender_rest & ~defender_melded) == layoff_deadwood
     return Showdown(
@@ -177,7 +172,7 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> S
         knocker_melds=_as_meld_tuples(knocker_melds),
         knocker_deadwood_cards=tuple(from_mask(knocker & ~knocker_melded)),
         knocker_deadwood=knocker_deadwood,
-        defender_melds=_as_meld_tuples(split_melded(defender_melded)),
+        defender_melds=_as_meld_tuples(defender_melds),
         defender_deadwood_cards=tuple(from_mask(defender_rest & ~defender_melded)),
         layoffs=tuple(layoffs),
         defender_deadwood=layoff_deadwood,

@@ -1,0 +1,100 @@
+# Gin Rummy: build, serve, test.  `make play` to play, `make test` to check everything.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8000
+HOST   ?= 127.0.0.1
+CHROMIUM := /usr/bin/chromium
+SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+GIN_FILES  := $(shell find gin -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' 2>/dev/null)
+SITE_FILES := index.html pyscript.json $(shell find static -type f ! -path 'static/vendor/*' ! -name gin.zip 2>/dev/null)
+
+.PHONY: help setup venv npm chromium vendor bundle site play test lint typecheck unit e2e bench clean distclean
+
+help:
+	@echo "make play   build the site and serve it at http://localhost:$(PORT)/ (PORT=... to change)"
+	@echo "make test   lint, type-check, unit tests and browser tests"
+	@echo "make site   build the publishable static site into _site/"
+	@echo "make bench  run the benchmarks in bench/"
+	@echo "make setup  install everything (venv, npm packages, chromium) and build the assets"
+	@echo "make clean  remove build outputs (distclean: also .venv and node_modules)"
+
+# ---- setup (idempotent; stamp files keep a second run fast) ---------------------------------
+
+setup: venv npm chromium vendor bundle
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: pyproject.toml
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+npm: node_modules/.stamp
+node_modules/.stamp: package.json $(wildcard package-lock.json)
+	@if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+	@touch $@
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "Installing Debian's chromium (for the browser tests)..."; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# ---- build ----------------------------------------------------------------------------------
+
+# tools/build.py writes static/vendor/.stamp itself.
+vendor: static/vendor/.stamp
+static/vendor/.stamp: node_modules/.stamp tools/build.py
+	$(PYTHON) tools/build.py vendor
+
+bundle: static/gin.zip
+static/gin.zip: $(GIN_FILES) tools/build.py
+	$(PYTHON) tools/build.py bundle
+
+# Needs only Python (standard library) and npm: this is what the Pages workflow runs.
+site: node_modules/.stamp
+	$(PYTHON) tools/build.py site
+
+# ---- use ------------------------------------------------------------------------------------
+
+play: setup site
+	@echo "Open http://localhost:$(PORT)/ in your browser."
+	$(PY) tools/serve.py _site --host $(HOST) --port $(PORT)
+
+# ---- checks ---------------------------------------------------------------------------------
+
+test: setup site lint typecheck unit e2e
+
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+typecheck: venv
+	$(PY) -m mypy
+
+# pytest exits 5 when it collects no tests: accept that (and only that) for the unit tests.
+unit: venv
+	@if [ -d tests ]; then \
+	  $(PY) -m pytest tests; rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "(no unit tests collected)"; rc=0; fi; \
+	  exit $$rc; \
+	else echo "(no tests/ folder)"; fi
+
+e2e: venv chromium site
+	$(PY) -m pytest e2e
+
+bench: setup site
+	@set -e; for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done
+
+# ---- cleaning -------------------------------------------------------------------------------
+
+clean:
+	rm -rf _site build static/vendor static/gin.zip test-results .pytest_cache .mypy_cache .ruff_cache
+	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,208 @@
+"""Browser test fixtures: Debian's chromium driven by pytest-playwright against _site/.
+
+The site is the one ``make site`` builds (rebuilt here when missing or older than its
+sources) and is served from a background thread on a free localhost port, at the root and
+under a sub-path (as on GitHub Pages). Every test page aborts and records any request
+that leaves the page's origin, and collects console and page errors; a test with any of
+them fails at teardown.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+SUB_PATH = "/gin-rummy/"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+READY_TIMEOUT_MS = 60_000
+
+_spec = importlib.util.spec_from_file_location("gin_tools_serve", ROOT / "tools" / "serve.py")
+assert _spec is not None and _spec.loader is not None
+serve = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(serve)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+
+
+# --- the browser --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: run `make setup` (installs Debian's chromium)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+# --- the site -----------------------------------------------------------------------------
+
+_SOURCES = ("index.html", "pyscript.json", "static", "gin", "package-lock.json", "tools/build.py")
+
+
+def _newest_source_mtime() -> float:
+    newest = 0.0
+    for name in _SOURCES:
+        path = ROOT / name
+        paths = [path] if path.is_file() else path.rglob("*")
+        for p in paths:
+            rel = p.relative_to(ROOT).as_posix()
+            if rel.startswith(("static/vendor", "static/gin.zip")) or "__pycache__" in rel:
+                continue
+            if p.is_file():
+                newest = max(newest, p.stat().st_mtime)
+    return newest
+
+
+def _ensure_site() -> Path:
+    stamp = SITE / ".nojekyll"  # written last by tools/build.py site
+    if not stamp.exists() or stamp.stat().st_mtime < _newest_source_mtime():
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "build.py"), "site"], check=True, cwd=ROOT
+        )
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    return _ensure_site()
+
+
+# Origins of the servers this session started: the only ones a test page may reach.
+LOCAL_ORIGINS: set[str] = set()
+
+
+def _serve(directory: Path, prefix: str) -> Iterator[str]:
+    server = serve.make_server(directory, "127.0.0.1", 0, prefix)
+    thread = serve.serve_in_thread(server)
+    origin = f"http://127.0.0.1:{server.server_port}"
+    LOCAL_ORIGINS.add(origin)
+    try:
+        yield origin + prefix
+    finally:
+        LOCAL_ORIGINS.discard(origin)
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """URL of _site/ served at the root of a localhost port, ending in '/'."""
+    yield from _serve(site_dir, "/")
+
+
+@pytest.fixture(scope="session")
+def site_subpath_url(site_dir: Path) -> Iterator[str]:
+    """URL of _site/ served under a sub-path only (like GitHub Pages' /REPO/)."""
+    yield from _serve(site_dir, SUB_PATH)
+
+
+# --- the page -----------------------------------------------------------------------------
+
+
+@dataclass
+class PageProblems:
+    outside_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        parts = []
+        for title, items in (
+            ("requests leaving the origin (aborted)", self.outside_requests),
+            ("console errors", self.console_errors),
+            ("page errors", self.page_errors),
+            ("failed requests", self.failed_requests),
+        ):
+            if items:
+                parts.append(f"{title}:\n  " + "\n  ".join(items))
+        return "\n".join(parts)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@pytest.fixture
+def page_problems() -> PageProblems:
+    return PageProblems()
+
+
+@pytest.fixture
+def page(page: Page, site_url: str, page_problems: PageProblems) -> Iterator[Page]:
+    """pytest-playwright's page, locked to our local servers and watched for errors."""
+    allowed = LOCAL_ORIGINS
+    page.set_default_timeout(READY_TIMEOUT_MS)
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if _origin(url) in allowed or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            page_problems.outside_requests.append(url)
+            route.abort()
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            page_problems.console_errors.append(f"{msg.text} ({msg.location.get('url', '')})")
+
+    page.context.route("**/*", route)
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: page_problems.page_errors.append(str(exc)))
+    page.on(
+        "requestfailed",
+        lambda req: (
+            page_problems.failed_requests.append(f"{req.url}: {req.failure}")
+            if _origin(req.url) in allowed
+            else None
+        ),
+    )
+    yield page
+    problems = page_problems.report()
+    if problems:
+        pytest.fail("the page had problems:\n" + problems, pytrace=False)
+
+
+def open_table(page: Page, url: str, query: str = "?seed=1&speed=0") -> Page:
+    """Open the game at ``url`` and wait until Python has marked <body data-ready="true">."""
+    page.goto(url + query, wait_until="domcontentloaded")
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture
+def game_page(page: Page, site_url: str) -> Page:
+    """The table, loaded with a fixed seed and no animation delays."""
+    return open_table(page, site_url)

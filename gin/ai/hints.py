@@ -1,0 +1,73 @@
+"""Advice for a human player: an action, a reason built from a fixed set of codes, and an estimate.
+
+Reasons are never glued together from free text: each is a ``reason_code``
+with named ``reason_args``, and :data:`REASONS` holds the English template of
+every code.  The browser translates the template of a code (gettext msgid =
+the English template) and fills in the same arguments, so adding a language
+never touches this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gin.actions import Action
+
+REASONS: dict[str, str] = {
+    "gin": "Go gin with {card}: every other card is in a meld.",
+    "knock": "Knock with {card}: {deadwood} deadwood left, and the undercut risk is about {risk}%.",
+    "play_on_undercut": (
+        "Do not knock yet: the opponent may undercut you ({risk}% risk). Discard {card} instead."
+    ),
+    "play_on_gin": (
+        "Do not knock yet: you have a good chance of gin ({chance}% next draw). Discard {card}."
+    ),
+    "discard": "Discard {card}: it keeps your deadwood low and your best meld chances.",
+    "discard_safe": (
+        "Discard {card}: it keeps your hand strong, and the opponent passed on {related}."
+    ),
+    "discard_avoid": "Discard {card}: {avoided} would probably help the opponent.",
+    "take_meld": "Take {card}: it completes a meld.",
+    "take_improve": "Take {card}: it improves your hand more than a card from the stock would.",
+    "draw_stock": "Draw from the stock: {card} does not help your hand enough.",
+    "pass": "Pass on {card}: it does not help your hand enough.",
+    "only_choice": "{action} is the only move.",
+}
+"""The English template of every reason code (the gettext msgid)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Hard's advice: the action to play, why, and what it expects.
+
+    ``estimate`` is in the unit ``estimate_unit`` names: ``"points"`` (the
+    expected score of a knock, the player's view) or ``"deadwood"`` (the
+    expected deadwood after the next draw).
+    """
+
+    action: Action
+    reason_code: str
+    reason_args: dict[str, str | int] = field(default_factory=dict)
+    estimate: float = 0.0
+    estimate_unit: str = "deadwood"
+
+    def __post_init__(self) -> None:
+        if self.reason_code not in REASONS:
+            raise ValueError(f"unknown reason code {self.reason_code!r}")
+
+    @property
+    def reason(self) -> str:
+        """The reason in English, filled in from its template."""
+        return REASONS[self.reason_code].format(**self.reason_args)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe form for the browser: action text, reason code and arguments, estimate."""
+        return {
+            "action": str(self.action),
+            "reason_code": self.reason_code,
+            "reason_args": dict(self.reason_args),
+            "reason": self.reason,
+            "estimate": round(self.estimate, 2),
+            "estimate_unit": self.estimate_unit,
+        }

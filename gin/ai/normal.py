@@ -1,0 +1,80 @@
+"""Normal: best melds for every choice, a feel for the opponent's wants, and careful knocks.
+
+A hand is valued as its least deadwood minus a little for each unseen card
+that would join a meld (its "outs"), so it keeps pairs and near-runs that can
+still grow.  Discards also weigh :func:`gin.ai.signals.feeding_risk`: cards
+that fit the opponent's pickups are held back, cards next to what it threw or
+passed are preferred.  It knocks at once early on, but the longer the hand
+runs the less deadwood it knocks with, since the opponent has had time to
+build a hand that undercuts.
+"""
+
+from __future__ import annotations
+
+from gin.actions import Action
+from gin.ai.knowledge import (
+    Knowledge,
+    discard_cards,
+    finish_discard,
+    is_draw_phase,
+    is_useful,
+    pile_draw,
+    read_view,
+    stock_draw,
+)
+from gin.ai.signals import feeding_risk
+from gin.cards import Card, from_mask
+from gin.melds import deadwood_mask
+from gin.view import PlayerView
+
+OUT_VALUE = 0.6
+"""Deadwood points one out (an unseen card that would join a meld) is worth."""
+
+
+def hand_score(mask: int, unseen: list[Card]) -> float:
+    """Least deadwood, less a bonus per out: lower is better."""
+    base = deadwood_mask(mask)
+    outs = sum(1 for card in unseen if deadwood_mask(mask | card.bit) < base + card.points)
+    return base - OUT_VALUE * outs
+
+
+def knock_limit(stock_count: int) -> int:
+    """The most deadwood Normal knocks with: 10 early, falling to 3 as the stock runs down."""
+    return max(3, min(10, (stock_count - 4) // 2))
+
+
+class NormalPlayer:
+    """Normal: a sound, readable player (see the module docstring)."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        knowledge = read_view(view)
+        unseen = from_mask(knowledge.unseen)
+        if is_draw_phase(legal):
+            return self._draw(knowledge, legal, unseen)
+        best = min(
+            discard_cards(legal),
+            key=lambda card: (self._discard_value(knowledge, card, unseen), -card.points),
+        )
+        after = deadwood_mask(knowledge.hand ^ best.bit)
+        return finish_discard(legal, best, knock=after <= knock_limit(knowledge.stock_count))
+
+    @staticmethod
+    def _discard_value(knowledge: Knowledge, card: Card, unseen: list[Card]) -> float:
+        return hand_score(knowledge.hand ^ card.bit, unseen) + feeding_risk(card, knowledge)[0]
+
+    def _draw(self, knowledge: Knowledge, legal: list[Action], unseen: list[Card]) -> Action:
+        pile = pile_draw(legal)
+        top = knowledge.top
+        if pile is None or top is None or not is_useful(knowledge.hand, top):
+            return stock_draw(legal)
+        taken = knowledge.hand | top.bit
+        best = min(
+            hand_score(taken ^ card.bit, unseen) + feeding_risk(card, knowledge)[0]
+            for card in from_mask(knowledge.hand)
+        )
+        return pile if best < hand_score(knowledge.hand, unseen) else stock_draw(legal)

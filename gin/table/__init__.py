@@ -1,0 +1,1 @@
+"""The table: the game as a person plays it, independent of the browser (tested in CPython)."""
