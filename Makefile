@@ -13,7 +13,7 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 GIN_FILES  := $(shell find gin -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' 2>/dev/null)
 SITE_FILES := index.html pyscript.json $(shell find static -type f ! -path 'static/vendor/*' ! -name gin.zip 2>/dev/null)
 
-.PHONY: help setup venv npm chromium vendor bundle site play test lint typecheck unit e2e bench clean distclean
+.PHONY: help setup venv npm chromium vendor locale bundle site play test lint typecheck unit e2e bench clean distclean
 
 help:
 	@echo "make play   build the site and serve it at http://localhost:$(PORT)/ (PORT=... to change)"
@@ -25,7 +25,7 @@ help:
 
 # ---- setup (idempotent; stamp files keep a second run fast) ---------------------------------
 
-setup: venv npm chromium vendor bundle
+setup: venv npm chromium vendor locale bundle
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: pyproject.toml
@@ -51,13 +51,19 @@ vendor: static/vendor/.stamp
 static/vendor/.stamp: node_modules/.stamp tools/build.py
 	$(PYTHON) tools/build.py vendor
 
-bundle: static/gin.zip
-static/gin.zip: $(GIN_FILES) tools/build.py
-	$(PYTHON) tools/build.py bundle
+# The translations: gin/locale/*/LC_MESSAGES/gin.po -> gin.mo (Babel, from the venv), so
+# CPython's unit tests read them too.  `python tools/i18n.py extract|update|check` for the rest.
+locale: venv
+	$(PY) tools/i18n.py compile
 
-# Needs only Python (standard library) and npm: this is what the Pages workflow runs.
-site: node_modules/.stamp
-	$(PYTHON) tools/build.py site
+# The bundle compiles the translations first (Babel): it runs with the venv's python.
+bundle: static/gin.zip
+static/gin.zip: $(GIN_FILES) tools/build.py tools/i18n.py | venv
+	$(PY) tools/build.py bundle
+
+# Needs Python with Babel (the venv) and npm: this is what the Pages workflow runs.
+site: venv node_modules/.stamp
+	$(PY) tools/build.py site
 
 # ---- use ------------------------------------------------------------------------------------
 
@@ -77,7 +83,7 @@ typecheck: venv
 	$(PY) -m mypy
 
 # pytest exits 5 when it collects no tests: accept that (and only that) for the unit tests.
-unit: venv
+unit: venv locale
 	@if [ -d tests ]; then \
 	  $(PY) -m pytest tests; rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "(no unit tests collected)"; rc=0; fi; \

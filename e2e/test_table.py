@@ -20,7 +20,10 @@ def test_full_game_against_each_level(page: Page, site_url: str, level: str) -> 
     open_table(page, site_url, f"?seed=11&speed=0&level={level}")
     play_game(page)
 
-    you, ai = shown_number(page, '[data-testid="score-you"]'), shown_number(page, '[data-testid="score-ai"]')
+    you, ai = (
+        shown_number(page, '[data-testid="score-you"]'),
+        shown_number(page, '[data-testid="score-ai"]'),
+    )
     rows_you = page.eval_on_selector_all("td[data-you]", "els => els.map(e => +e.dataset.you)")
     rows_ai = page.eval_on_selector_all("td[data-ai]", "els => els.map(e => +e.dataset.ai)")
     assert rows_you and (you, ai) == (sum(rows_you), sum(rows_ai))
@@ -85,20 +88,32 @@ def test_wild_clicks_while_the_computer_plays_change_nothing(page: Page, site_ur
             break
         play_one_decision(page)
     assert wait_idle(page) == "discard"
-    before = json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))["game"]["actions"]
+    before = json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))["game"][
+        "actions"
+    ]
     card = next(str(c["code"]) for c in hand_cards(page) if c["playable"])
     page.click(f'[data-testid="hand"] [data-card="{card}"]')
     assert page.get_attribute("body", "data-busy") == "true"
-    targets = ['[data-testid="stock"]', '[data-testid="pile"]', '[data-testid="hand"] [data-card]',
-               '[data-action="take"]', '[data-action="knock"]', '[data-action="new-game"]']
+    targets = [
+        '[data-testid="stock"]',
+        '[data-testid="pile"]',
+        '[data-testid="hand"] [data-card]',
+        '[data-action="take"]',
+        '[data-action="knock"]',
+        '[data-action="new-game"]',
+    ]
     for _round in range(3):
         for selector in targets:
             for element in page.query_selector_all(selector)[:3]:
                 element.dispatch_event("click")
     wait_idle(page)
-    after = json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))["game"]["actions"]
+    after = json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))["game"][
+        "actions"
+    ]
     assert after[: len(before) + 1] == [*before, f"discard {card}"]
     ours = after[len(before) + 1 :]
-    assert all(action in ("draw stock", "draw pile") or action.split()[0] in ("discard", "knock", "gin")
-               for action in ours)
+    assert all(
+        action in ("draw stock", "draw pile") or action.split()[0] in ("discard", "knock", "gin")
+        for action in ours
+    )
     assert len(ours) == 2 or ours[-1].split()[0] in ("knock", "gin")

@@ -38,7 +38,9 @@ def load_player(spec: str, seed: int) -> Player:
         return make_player(spec, seed)
     module_name, _, attribute = spec.partition(":")
     if not attribute:
-        raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or module:factory")
+        raise ValueError(
+            f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or module:factory"
+        )
     factory = getattr(importlib.import_module(module_name), attribute)
     player: Player = factory(seed)
     return player

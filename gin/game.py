@@ -157,7 +157,7 @@ class Game:
         hand = self._hands[self._to_move]
         mask = to_mask(hand)
         discards, knocks, gins = [], [], []
-        for card in hand:
+        for card in sorted(hand):
             if card is self._taken_from_pile:
                 continue
             discards.append(Action(ActionKind.DISCARD, card))
@@ -302,7 +302,7 @@ class Game:
             legal_actions=tuple(self.legal_actions()) if my_turn else (),
             scores=tuple(self.scores),
             hand_number=self.hand_number,
-            hand_results=tuple(self.hand_results),
+            hand_results=tuple(result.seen_by(player) for result in self.hand_results),
             bonuses=tuple(self.bonuses),
             over=self.over,
             winner=self.winner,

@@ -238,15 +238,6 @@ def minimum_arrangements(mask: int) -> list[list[int]]:
     return [melds for melds, value in arrangements(mask) if value == best]
 
 
-def split_melded(melded: int) -> list[int]:
-    """Cut a mask of melded cards (as from :func:`melded_mask`) back into valid melds.
-
-    Cutting by shape alone is ambiguous (``5S 6S 7S 8S 8H 8D`` is a run and a
-    set, not a four-card run and two eights), so this arranges the cards again.
-    """
-    return arrangement_mask(melded)
-
-
 def best_melds(cards: Iterable[Card]) -> tuple[list[list[Card]], list[Card]]:
     """One minimum-deadwood arrangement: (melds as card lists, unmelded cards)."""
     mask = to_mask(cards)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gin.cards import Card
@@ -41,6 +41,14 @@ class HandResult:
     points: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     showdown: Showdown | None
+
+    def seen_by(self, player: int) -> HandResult:
+        """The result as ``player`` may see it: a dead hand is never shown down, so the
+        opponent's cards stay concealed; after a knock both hands are public."""
+        if self.kind != "dead":
+            return self
+        hands = tuple(hand if seat == player else () for seat, hand in enumerate(self.hands))
+        return replace(self, hands=hands)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
         return {

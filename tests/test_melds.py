@@ -20,7 +20,6 @@ from gin.melds import (
     is_meld,
     melded_mask,
     minimum_arrangements,
-    split_melded,
 )
 
 # --- an independent, naive reference -----------------------------------------------------
@@ -152,7 +151,7 @@ def test_best_melds_splits_a_run_touching_a_set_correctly() -> None:
     melds, left = best_melds(hand)
     assert [str(c) for c in left] == ["KC"]
     assert all(naive_is_meld(meld) for meld in melds)
-    assert all(is_meld(meld) for meld in split_melded(melded_mask(to_mask(hand))))
+    assert all(is_meld(meld) for meld in arrangement_mask(to_mask(hand)))
 
 
 def test_minimum_arrangements_lists_every_tie() -> None:

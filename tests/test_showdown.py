@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -160,7 +160,7 @@ def test_showdown_facts_are_consistent() -> None:
     laid = [card for card, _ in facts.layoffs]
     assert sorted(rest + laid) == sorted(defender)
     assert sum(c.points for c in facts.defender_deadwood_cards) == facts.defender_deadwood
-    for card, index in facts.layoffs:
+    for _card, index in facts.layoffs:
         assert 0 <= index < len(facts.knocker_melds)
     data = facts.to_dict()
     assert data["defender_deadwood"] == 5 and data["knocker_deadwood"] == 1
@@ -184,7 +184,7 @@ def _fits(card: Card, meld: frozenset[Card]) -> bool:
 def naive_layoff(defender: list[Card], knocker_melds: list[list[Card]]) -> int:
     """Try every sequence of single-card lay-offs; the best remaining hand's deadwood."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def search(hand: frozenset[Card], melds: tuple[frozenset[Card], ...]) -> int:
         best = naive_deadwood(sorted(hand))
         for card in hand:
@@ -227,8 +227,11 @@ def test_deadwood_after_layoff_matches_brute_force() -> None:
         near = [
             c
             for c in free
-            if any(abs(c.rank - m.rank) <= 2 and (c.suit == m.suit or c.rank == m.rank)
-                   for meld in melds for m in meld)
+            if any(
+                abs(c.rank - m.rank) <= 2 and (c.suit == m.suit or c.rank == m.rank)
+                for meld in melds
+                for m in meld
+            )
         ]
         pool = near if len(near) >= 8 and rng.random() < 0.8 else sorted(free)
         defender = rng.sample(sorted(pool), rng.randint(3, min(8, len(pool))))

@@ -12,7 +12,9 @@ from gin.cards import Card
 from gin.i18n import Translator
 from gin.table.presenter import Presenter
 from gin.table.session import AI, YOU, TableSession
-from gin.web.render import table_html
+from gin.table.settings import Settings
+from gin.table.stats import LevelStats, Statistics
+from gin.web.render import Chrome, table_html
 
 EN = Presenter(Translator("en"))
 
@@ -166,7 +168,10 @@ def test_result_lays_out_both_hands_and_the_score_sheet_adds_up() -> None:
         result = session.game.hand_results[-1]
         shown = [card.code for hand in model.result.hands for meld in hand.melds for card in meld]
         shown += [card.code for hand in model.result.hands for card in hand.deadwood]
-        assert sorted(shown) == sorted(str(c) for hand in result.hands for c in hand)
+        if result.kind == "dead":  # never shown down: only the person's own cards
+            assert sorted(shown) == sorted(str(c) for c in result.hands[YOU])
+        else:
+            assert sorted(shown) == sorted(str(c) for hand in result.hands for c in hand)
         assert model.you_score == sum(row.you for row in model.sheet)
         assert model.ai_score == sum(row.ai for row in model.sheet)
         if session.phase == "game-over":
@@ -177,13 +182,20 @@ def test_result_lays_out_both_hands_and_the_score_sheet_adds_up() -> None:
 
 def test_rendered_html_has_the_test_hooks() -> None:
     session = TableSession("easy", seed=8)
-    html = table_html(
-        EN.table(session), EN.tr, level="easy", language="en", sort_mode="melds", log=[]
-    )
-    for hook in ('data-testid="stock"', 'data-testid="pile"', 'data-testid="hand"',
-                 'data-testid="opponent-hand"', 'data-testid="score-you"', 'data-testid="score-ai"',
-                 'data-action="take"', 'data-action="pass"', 'data-action="knock"',
-                 'data-action="gin"', 'data-action="new-game"'):
+    html = table_html(EN.table(session), EN, Chrome(Settings(), "en", "melds"))
+    for hook in (
+        'data-testid="stock"',
+        'data-testid="pile"',
+        'data-testid="hand"',
+        'data-testid="opponent-hand"',
+        'data-testid="score-you"',
+        'data-testid="score-ai"',
+        'data-action="take"',
+        'data-action="pass"',
+        'data-action="knock"',
+        'data-action="gin"',
+        'data-action="new-game"',
+    ):
         assert hook in html
     assert html.count("data-card=") >= 11
     assert "<script" not in html
@@ -192,3 +204,40 @@ def test_rendered_html_has_the_test_hooks() -> None:
 def test_card_names_are_escaped_and_spoken() -> None:
     assert EN.tr.card_name(Card.parse("7H")) == "seven of hearts"
     assert EN.tr.card_name(Card.parse("QS")) == "queen of spades"
+
+
+@pytest.mark.parametrize("panel", ["settings", "stats", "help"])
+def test_panels_render_with_their_hooks(panel: str) -> None:
+    session = TableSession("easy", seed=8)
+    stats = Statistics.empty().update("hard", LevelStats(games_played=4, games_won=3))
+    chrome = Chrome(Settings(), "en", "melds", panel=panel, stats=stats)
+    html = table_html(EN.table(session), EN, chrome)
+    assert f'data-testid="{panel}-panel"' in html
+    assert 'data-action="close-panel"' in html
+    if panel == "stats":
+        assert "Hard: 3 won, 1 lost" in html and "<svg" in html
+    if panel == "settings":
+        for setting in ("level", "target", "game_bonus", "line_bonus", "shutout_bonus", "speed",
+                        "sound", "four_colour"):
+            assert f'data-setting="{setting}"' in html
+
+
+def test_pending_rule_change_asks_before_a_new_game() -> None:
+    session = TableSession("easy", seed=8)
+    pending = Settings().with_value("target", "50")
+    html = table_html(
+        EN.table(session), EN, Chrome(Settings(), "en", "melds", panel="settings", pending=pending)
+    )
+    assert 'data-action="apply-rules"' in html and 'data-action="cancel-rules"' in html
+    assert 'value="50"' in html
+
+
+def test_hint_text_names_cards_in_words() -> None:
+    from gin.ai import hint
+
+    session = TableSession("easy", seed=8)
+    list(session.bot_steps())
+    advice = hint(session.view, session.legal_actions())
+    text = EN.hint_text(advice)
+    assert text and "{" not in text
+    assert advice.action in session.legal_actions()

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Build the browser assets of the game (standard library only).
+"""Build the browser assets of the game (standard library, plus Babel for the translations).
 
 Subcommands (all paths relative to the repository root):
 
   vendor  copy the Pyodide runtime and PyScript from node_modules/ into static/vendor/
-  bundle  zip the ``gin`` package (the folder itself) into static/gin.zip
+  bundle  compile the translations (gin/locale/*/LC_MESSAGES/gin.po -> gin.mo, with
+          tools/i18n.py) and zip the ``gin`` package (the folder itself) into static/gin.zip
   site    assemble the publishable static site in _site/ (runs vendor and bundle first)
   all     vendor + bundle + site
 
@@ -14,6 +15,7 @@ Run ``npm ci`` first so node_modules/ holds the pinned versions from package-loc
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import sys
@@ -38,11 +40,41 @@ PYODIDE_FILES = (
 )
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+# The Devanagari font for the Hindi texts (SIL OFL 1.1), served from our own origin:
+# static/css/fonts.css declares it from static/vendor/fonts/.
+FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
+FONT_VERSION = "5.3.0"
+FONT_FILES = tuple(
+    f"noto-sans-devanagari-devanagari-{weight}-normal.woff2" for weight in (400, 700)
+)
 
 # Files and folders at the repository root that make up the site.
 SITE_FILES = ("index.html", "pyscript.json")
 # Entries of static/ never published (build stamps, editor leftovers).
 SITE_STATIC_EXCLUDE = {".stamp", ".gitkeep", ".DS_Store", "__pycache__"}
+# The service worker's template: published as _site/sw.js (next to index.html, so that
+# its scope is the whole site), never as _site/static/sw.js.
+SW_TEMPLATE = STATIC / "sw.js"
+SW_VERSION_LINE = 'const VERSION = "dev"; // filled in by tools/build.py'
+SW_PRECACHE_LINE = "const PRECACHE = []; // filled in by tools/build.py"
+# Published files the service worker does not precache (sw.js is the worker itself).
+SW_NOT_CACHED = {"sw.js", ".nojekyll"}
+
+# PyScript 0.7.31 builds one function with Function() at every start (its core chunk joins
+# the worker hooks into a single function, as source text for a worker). That is the only
+# string-to-code call of the page, and it would need 'unsafe-eval' in the page's
+# Content-Security-Policy. The patch builds the same function as a closure whose
+# toString() gives the very source Function() compiled, so workers get what they got
+# before and the policy keeps script-src 'self' 'wasm-unsafe-eval'. The build stops if the
+# snippet is not found (a PyScript upgrade must re-check: e2e/test_security.py).
+PYSCRIPT_CSP_PATCH = (
+    'const r=_o(e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)'
+    'await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)})),s=n.map(_o).join(", ");'
+    "return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()",
+    'const c=e[`_${t}`]||(t.endsWith("Async")?async(e,t,...n)=>{for(const r of n)'
+    'await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)}),r=_o(c),s=n.map(_o).join(", "),'
+    "src=`(w,x)=>(${r})(w,x,...[${s}])`,f=(w,x)=>c(w,x,...n);f.toString=()=>src;return f",
+)
 
 # A fixed timestamp makes the bundle byte-for-byte reproducible.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -56,6 +88,18 @@ def _package_version(name: str) -> str:
 def _copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
+
+
+def _patch_pyscript_for_csp(folder: Path) -> None:
+    """Apply PYSCRIPT_CSP_PATCH to the one PyScript chunk that holds the snippet."""
+    old, new = PYSCRIPT_CSP_PATCH
+    hits = [p for p in sorted(folder.glob("*.js")) if old in p.read_text(encoding="utf-8")]
+    if len(hits) != 1 or hits[0].read_text(encoding="utf-8").count(old) != 1:
+        sys.exit(
+            "tools/build.py: PyScript's Function() call (PYSCRIPT_CSP_PATCH) was not found "
+            "exactly once: re-check the page's Content-Security-Policy for this PyScript"
+        )
+    hits[0].write_text(hits[0].read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
 
 
 def build_vendor() -> None:
@@ -78,6 +122,14 @@ def build_vendor() -> None:
         if src.is_file() and src.suffix in (".js", ".css"):
             _copy(src, VENDOR / "pyscript" / src.name)
             copied += 1
+    _patch_pyscript_for_csp(VENDOR / "pyscript")
+    have = _package_version(FONT_PACKAGE)
+    if have != FONT_VERSION:
+        sys.exit(f"node_modules/{FONT_PACKAGE} is {have}, expected {FONT_VERSION}: run `npm ci`")
+    font_src = NODE_MODULES / FONT_PACKAGE
+    for fname in FONT_FILES:
+        _copy(font_src / "files" / fname, VENDOR / "fonts" / fname)
+    _copy(font_src / "LICENSE", VENDOR / "fonts" / "OFL.txt")
     (VENDOR / ".stamp").write_text(f"pyodide {PYODIDE_VERSION}\npyscript {PYSCRIPT_VERSION}\n")
     print(
         f"vendor: pyodide {PYODIDE_VERSION} ({len(PYODIDE_FILES)} files), "
@@ -95,14 +147,35 @@ def _bundle_members(package: Path) -> list[Path]:
             continue
         if any(part.startswith(".") for part in rel.parts):
             continue
+        if path.suffix in (".po", ".pot"):  # translation sources: the page reads the .mo
+            continue
         members.append(path)
     return members
+
+
+def compile_translations() -> None:
+    """gin/locale/*/LC_MESSAGES/gin.po -> gin.mo (Babel, through tools/i18n.py)."""
+    try:
+        import babel  # noqa: F401
+    except ImportError:
+        sys.exit(
+            "Babel is needed to compile the translations: run the build with the venv's "
+            "python (`make site` does) or `pip install babel`"
+        )
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import i18n
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    mo_files = i18n.compile_catalogs(quiet=True)
+    print(f"translations: {len(mo_files)} catalogs compiled")
 
 
 def build_bundle() -> None:
     package = ROOT / "gin"
     if not package.is_dir():
         sys.exit("gin/ package folder is missing")
+    compile_translations()
     members = _bundle_members(package)
     BUNDLE.parent.mkdir(parents=True, exist_ok=True)
     tmp = BUNDLE.with_suffix(".zip.tmp")
@@ -130,12 +203,49 @@ def build_site() -> None:
     shutil.copytree(
         STATIC,
         SITE / "static",
-        ignore=lambda _dir, names: [n for n in names if n in SITE_STATIC_EXCLUDE],
+        ignore=lambda folder, names: [
+            n for n in names if n in SITE_STATIC_EXCLUDE or Path(folder, n) == SW_TEMPLATE
+        ],
     )
+    build_service_worker()  # last step before the stamp: it lists every published file
     # GitHub Pages: serve files as they are (no Jekyll processing of the site).
     (SITE / ".nojekyll").write_text("", encoding="utf-8")
     total = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     print(f"site: {SITE.relative_to(ROOT)}/ ({total / 1e6:.1f} MB)")
+
+
+def build_service_worker() -> None:
+    """Write _site/sw.js from static/sw.js with this build's version and precache list.
+
+    The version is a hash of every published file (path and bytes), so any change to the
+    site changes sw.js and browsers install the new deployment as a new cache; an
+    unchanged site keeps its version (and its visitors' caches).
+    """
+    files = sorted(
+        p
+        for p in SITE.rglob("*")
+        if p.is_file() and p.relative_to(SITE).as_posix() not in SW_NOT_CACHED
+    )
+    digest = hashlib.sha256()
+    urls = []
+    for path in files:
+        rel = path.relative_to(SITE).as_posix()
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        # The page itself is cached as "./" (the URL people open), not "./index.html".
+        urls.append("./" if rel == "index.html" else "./" + rel)
+    version = digest.hexdigest()[:16]
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):
+        if template.count(line) != 1:
+            sys.exit(f"{SW_TEMPLATE.relative_to(ROOT)}: expected the line {line!r} once")
+    worker = template.replace(
+        SW_VERSION_LINE, f"const VERSION = {json.dumps(version)}; // written by tools/build.py"
+    ).replace(
+        SW_PRECACHE_LINE,
+        "const PRECACHE = " + json.dumps(urls, indent=2) + "; // written by tools/build.py",
+    )
+    (SITE / "sw.js").write_text(worker, encoding="utf-8")
+    print(f"service worker: version {version}, {len(urls)} files precached -> _site/sw.js")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -42,7 +42,9 @@ def make_player(level: str, seed: int = 0) -> Player:
     try:
         factory = LEVELS[level.lower()]
     except KeyError:
-        raise ValueError(f"unknown AI level {level!r} (expected one of {', '.join(LEVELS)})") from None
+        raise ValueError(
+            f"unknown AI level {level!r} (expected one of {', '.join(LEVELS)})"
+        ) from None
     return factory(seed)
 
 

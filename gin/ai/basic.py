@@ -47,7 +47,7 @@ class SimplePlayer:
 
 
 def greedy_melded(mask: int) -> int:
-    """The cards a beginner sees as melded: every run of three or more, then sets of what is left."""
+    """The cards a beginner sees as melded: every run of three or more, then sets of the rest."""
     melded = 0
     for lane in range(4):
         bits = (mask >> (LANE * lane)) & SUIT_LANE_MASK
@@ -104,4 +104,3 @@ class EasyPlayer:
 def _card(action: Action) -> Card:
     assert action.card is not None
     return action.card
-

@@ -1,4 +1,4 @@
-"""What a seat may know, read from its :class:`~gin.PlayerView` only, in the form the bots compute with.
+"""What a seat may know, read from its :class:`~gin.PlayerView` alone, as the bots compute with it.
 
 Every bot starts here.  Nothing in this module can see the game: it gets a
 view, which the engine builds from public facts and the seat's own hand, so
@@ -48,7 +48,6 @@ class Knowledge:
     opponent_shunned: tuple[Card, ...]
     """The opponent's discards and passed-over cards together, oldest first."""
     opponent_stock_draws: int
-    my_discards: tuple[Card, ...]
 
 
 def _upcard(view: PlayerView) -> Card | None:
@@ -71,7 +70,6 @@ def read_view(view: PlayerView) -> Knowledge:
     passed: list[Card] = []
     shunned: list[Card] = []
     opponent_discards: list[Card] = []
-    my_discards: list[Card] = []
     stock_draws = 0
     upcard = _upcard(view)
     pile: list[Card] = [upcard] if upcard is not None else []
@@ -85,8 +83,6 @@ def read_view(view: PlayerView) -> Knowledge:
             if event.player == opponent:
                 opponent_discards.append(event.card)
                 shunned.append(event.card)
-            else:
-                my_discards.append(event.card)
         elif action in _PASSES and event.player == opponent:
             if pile:
                 passed.append(pile[-1])
@@ -109,7 +105,6 @@ def read_view(view: PlayerView) -> Knowledge:
         opponent_passed=tuple(passed),
         opponent_shunned=tuple(shunned),
         opponent_stock_draws=stock_draws,
-        my_discards=tuple(my_discards),
     )
 
 
@@ -119,6 +114,17 @@ def read_view(view: PlayerView) -> Knowledge:
 def is_useful(mask: int, card: Card) -> bool:
     """Whether ``card`` would sit in a meld of a best arrangement of ``mask`` plus it."""
     return deadwood_mask(mask | card.bit) < deadwood_mask(mask) + card.points
+
+
+def neighbours(mask: int) -> int:
+    """Every card that could meld with a card of ``mask``: rank mates, suit neighbours within 2.
+
+    A card outside this mask can never join a meld with the hand, which lets the
+    bots skip it without a deadwood computation.
+    """
+    near = mask << 1 | mask >> 1 | mask << 2 | mask >> 2
+    near |= mask << 16 | mask >> 16 | mask << 32 | mask >> 32 | mask << 48 | mask >> 48
+    return near & FULL_DECK & ~mask
 
 
 def highest_deadwood(mask: int) -> Card | None:
@@ -161,7 +167,7 @@ def finish_discard(legal: list[Action], card: Card, knock: bool) -> Action:
 
 
 def is_draw_phase(legal: list[Action]) -> bool:
-    """Whether the legal actions are a draw choice (upcard or ordinary draw) rather than a discard."""
+    """Whether the legal actions are a draw choice (upcard or ordinary draw), not a discard."""
     return all(action.card is None for action in legal)
 
 

@@ -18,6 +18,7 @@ from gin.ai.knowledge import (
     finish_discard,
     is_draw_phase,
     is_useful,
+    neighbours,
     pile_draw,
     read_view,
     stock_draw,
@@ -31,10 +32,14 @@ OUT_VALUE = 0.6
 """Deadwood points one out (an unseen card that would join a meld) is worth."""
 
 
-def hand_score(mask: int, unseen: list[Card]) -> float:
-    """Least deadwood, less a bonus per out: lower is better."""
+def hand_score(mask: int, unseen: int) -> float:
+    """Least deadwood, less a bonus per out (an unseen card that would meld): lower is better."""
     base = deadwood_mask(mask)
-    outs = sum(1 for card in unseen if deadwood_mask(mask | card.bit) < base + card.points)
+    outs = sum(
+        1
+        for card in from_mask(unseen & neighbours(mask))
+        if deadwood_mask(mask | card.bit) < base + card.points
+    )
     return base - OUT_VALUE * outs
 
 
@@ -53,7 +58,7 @@ class NormalPlayer:
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         knowledge = read_view(view)
-        unseen = from_mask(knowledge.unseen)
+        unseen = knowledge.unseen
         if is_draw_phase(legal):
             return self._draw(knowledge, legal, unseen)
         best = min(
@@ -64,10 +69,10 @@ class NormalPlayer:
         return finish_discard(legal, best, knock=after <= knock_limit(knowledge.stock_count))
 
     @staticmethod
-    def _discard_value(knowledge: Knowledge, card: Card, unseen: list[Card]) -> float:
+    def _discard_value(knowledge: Knowledge, card: Card, unseen: int) -> float:
         return hand_score(knowledge.hand ^ card.bit, unseen) + feeding_risk(card, knowledge)[0]
 
-    def _draw(self, knowledge: Knowledge, legal: list[Action], unseen: list[Card]) -> Action:
+    def _draw(self, knowledge: Knowledge, legal: list[Action], unseen: int) -> Action:
         pile = pile_draw(legal)
         top = knowledge.top
         if pile is None or top is None or not is_useful(knowledge.hand, top):

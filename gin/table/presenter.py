@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from gin.actions import ActionKind
 from gin.cards import Card, sort_by_rank, to_mask
 from gin.i18n import Translator
-from gin.melds import deadwood_mask, melded_mask, split_melded
+from gin.melds import arrangement_mask, deadwood_mask
 from gin.records import HandResult
 from gin.scoring import RULESET_VERSION, Bonus
+from gin.ai.hints import REASONS, Hint
 from gin.table.session import AI, YOU, Step, TableSession
+from gin.table.settings import LEVELS
+from gin.table.stats import LevelStats, Statistics
 
-SORT_MODES = ("melds", "rank", "suit")
 ARMABLE = ("knock", "gin")
 
 
@@ -138,17 +140,23 @@ class Presenter:
         cards it names, and new cards go to the end.
         """
         mask = to_mask(hand)
-        melds = split_melded(melded_mask(mask))
-        meld_of = {card: index for index, meld in enumerate(melds) for card in hand if card.bit & meld}
+        melds = arrangement_mask(mask)
+        meld_of = {
+            card: index for index, meld in enumerate(melds) for card in hand if card.bit & meld
+        }
         if order:
             position = {code: index for index, code in enumerate(order)}
-            ordered = sorted(hand, key=lambda card: (position.get(str(card), len(position)), card.index))
+            ordered = sorted(
+                hand, key=lambda card: (position.get(str(card), len(position)), card.index)
+            )
         elif mode == "rank":
             ordered = sort_by_rank(hand)
         elif mode == "suit":
             ordered = sorted(hand)
         else:
-            ordered = sorted(hand, key=lambda card: (meld_of.get(card, len(melds)), card.rank, card.index))
+            ordered = sorted(
+                hand, key=lambda card: (meld_of.get(card, len(melds)), card.rank, card.index)
+            )
         just_taken = self.tr.gettext("just taken")
         return tuple(
             self.card(
@@ -181,14 +189,20 @@ class Presenter:
         can_gin = ActionKind.GIN in kinds
         if armed == "knock" and not can_knock or armed == "gin" and not can_gin:
             armed = None
-        wanted = {"knock": ActionKind.KNOCK, "gin": ActionKind.GIN}.get(armed or "", ActionKind.DISCARD)
+        wanted = {"knock": ActionKind.KNOCK, "gin": ActionKind.GIN}.get(
+            armed or "", ActionKind.DISCARD
+        )
         playable = {action.card for action in legal if action.kind is wanted and action.card}
         hand = self.hand_cards(view.hand, mode, order or [], playable, view.taken_from_pile)
         in_hand = phase not in ("hand-over", "game-over")
 
         buttons = (
-            ButtonModel("take", _("Take"), ActionKind.TAKE in kinds, hint=_("Take the face-up card")),
-            ButtonModel("pass", _("Pass"), ActionKind.PASS in kinds, hint=_("Refuse the face-up card")),
+            ButtonModel(
+                "take", _("Take"), ActionKind.TAKE in kinds, hint=_("Take the face-up card")
+            ),
+            ButtonModel(
+                "pass", _("Pass"), ActionKind.PASS in kinds, hint=_("Refuse the face-up card")
+            ),
             ButtonModel(
                 "knock",
                 _("Knock"),
@@ -197,7 +211,11 @@ class Presenter:
                 hint=_("Then click the card to discard"),
             ),
             ButtonModel(
-                "gin", _("Gin"), can_gin, pressed=armed == "gin", hint=_("Then click the card to discard")
+                "gin",
+                _("Gin"),
+                can_gin,
+                pressed=armed == "gin",
+                hint=_("Then click the card to discard"),
             ),
             ButtonModel("next-hand", _("Next hand"), phase == "hand-over" and not busy),
             ButtonModel("new-game", _("New game"), not busy),
@@ -238,6 +256,7 @@ class Presenter:
                     points=deadwood_mask(to_mask(view.hand))
                 ),
                 "hand_number": _("Hand {number}").format(number=view.hand_number),
+                "level": _("Computer level: {level}").format(level=self.level_name(session.level)),
             },
         )
 
@@ -271,13 +290,36 @@ class Presenter:
         points = result.points
         if result.kind == "dead":
             return _("Dead hand: no score.")
+        ngettext = self.tr.ngettext  # the count decides the plural form (Polish has three)
         templates = {
-            ("gin", YOU): _("Gin! You score {points} points."),
-            ("gin", AI): _("The computer went gin and scores {points} points."),
-            ("knock", YOU): _("You knocked and score {points} points."),
-            ("knock", AI): _("The computer knocked and scores {points} points."),
-            ("undercut", YOU): _("Undercut! You score {points} points."),
-            ("undercut", AI): _("The computer undercut you and scores {points} points."),
+            ("gin", YOU): ngettext(
+                "Gin! You score {points} point.", "Gin! You score {points} points.", points
+            ),
+            ("gin", AI): ngettext(
+                "The computer went gin and scores {points} point.",
+                "The computer went gin and scores {points} points.",
+                points,
+            ),
+            ("knock", YOU): ngettext(
+                "You knocked and score {points} point.",
+                "You knocked and score {points} points.",
+                points,
+            ),
+            ("knock", AI): ngettext(
+                "The computer knocked and scores {points} point.",
+                "The computer knocked and scores {points} points.",
+                points,
+            ),
+            ("undercut", YOU): ngettext(
+                "Undercut! You score {points} point.",
+                "Undercut! You score {points} points.",
+                points,
+            ),
+            ("undercut", AI): ngettext(
+                "The computer undercut you and scores {points} point.",
+                "The computer undercut you and scores {points} points.",
+                points,
+            ),
         }
         assert result.winner is not None
         return templates[result.kind, result.winner].format(points=points)
@@ -289,12 +331,11 @@ class Presenter:
         _ = self.tr.gettext
         facts = result.showdown
         if facts is None:
-            hands = tuple(self.plain_layout(seat, result.hands[seat]) for seat in (YOU, AI))
+            hands = (self.plain_layout(YOU, result.hands[YOU]),)  # a dead hand is not shown down
             detail = _("The stock ran down to two cards without a knock.")
         else:
             knocker = result.knocker
             assert knocker is not None
-            laid = {card: index for card, index in facts.layoffs}
             laid_note = _("laid off")
             knocker_melds = tuple(
                 tuple(self.card(card, meld=index) for card in meld)
@@ -322,7 +363,9 @@ class Presenter:
                     facts.defender_deadwood,
                 ),
             )
-            detail = _("Deadwood: {knocker} {knocker_points}, {defender} {defender_points}.").format(
+            detail = _(
+                "Deadwood: {knocker} {knocker_points}, {defender} {defender_points}."
+            ).format(
                 knocker=self.player_name(knocker),
                 knocker_points=facts.knocker_deadwood,
                 defender=self.player_name(1 - knocker),
@@ -338,7 +381,7 @@ class Presenter:
 
     def plain_layout(self, seat: int, cards: tuple[Card, ...]) -> LaidOutHand:
         mask = to_mask(cards)
-        melds = split_melded(melded_mask(mask))
+        melds = arrangement_mask(mask)
         meld_cards = tuple(
             tuple(self.card(card, meld=index) for card in cards if card.bit & meld)
             for index, meld in enumerate(melds)
@@ -366,4 +409,63 @@ class Presenter:
             "line": _("Line bonus"),
             "shutout": _("Shutout bonus"),
         }[bonus.kind]
-        return SheetRow(label, bonus.points if bonus.player == YOU else 0, bonus.points if bonus.player == AI else 0)
+        return SheetRow(
+            label,
+            bonus.points if bonus.player == YOU else 0,
+            bonus.points if bonus.player == AI else 0,
+        )
+
+    # --- hints, statistics ----------------------------------------------------------------
+
+    def action_name(self, action: str) -> str:
+        """An action as a player calls it (for hints), e.g. "Discard seven of hearts"."""
+        _ = self.tr.gettext
+        word, _space, code = action.partition(" ")
+        plain = {
+            "take": _("Take the face-up card"),
+            "pass": _("Pass"),
+            "draw stock": _("Draw from the stock"),
+            "draw pile": _("Take the top of the discard pile"),
+        }
+        if action in plain:
+            return plain[action]
+        card = self.tr.card_name(Card.parse(code))
+        return {
+            "discard": _("Discard {card}"),
+            "knock": _("Knock, discarding {card}"),
+            "gin": _("Go gin, discarding {card}"),
+        }[word].format(card=card)
+
+    def hint_text(self, hint: Hint) -> str:
+        """Hard's advice in the person's language: the reason template, translated, filled in."""
+        args: dict[str, str | int] = {}
+        for name, value in hint.reason_args.items():
+            if name in ("card", "related", "avoided"):
+                args[name] = self.tr.card_name(Card.parse(str(value)))
+            elif name == "action":
+                args[name] = self.action_name(str(value))
+            else:
+                args[name] = value
+        return self.tr.gettext(REASONS[hint.reason_code]).format(**args)
+
+    def level_name(self, level: str) -> str:
+        _ = self.tr.gettext
+        return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}[level]
+
+    def stats_rows(self, stats: Statistics) -> list[tuple[str, list[int]]]:
+        """The statistics table: one row per counter, one column per level."""
+        _ = self.tr.gettext
+        labels = {
+            "games_played": _("Games played"),
+            "games_won": _("Games won"),
+            "hands_won": _("Hands won"),
+            "gins": _("Gins"),
+            "undercuts_given": _("Undercuts given"),
+            "undercuts_received": _("Undercuts received"),
+            "best_game": _("Best game (winning margin)"),
+            "current_streak": _("Current winning streak"),
+            "best_streak": _("Best winning streak"),
+            "hints_used": _("Hints used"),
+        }
+        per_level: list[LevelStats] = [stats.levels[level] for level in LEVELS]
+        return [(label, [getattr(s, name) for s in per_level]) for name, label in labels.items()]

@@ -17,11 +17,11 @@ from gin.actions import Action, ActionKind, IllegalActionError
 from gin.ai import make_player
 from gin.game import Game
 from gin.scoring import Rules
+from gin.table.settings import LEVELS
+from gin.table.stats import LevelStats
 from gin.view import PlayerView
 
 YOU, AI = 0, 1
-LEVELS = ("easy", "normal", "hard")
-"""The AI levels a person may choose (the yardstick bot "simple" is not offered)."""
 SESSION_FORMAT = "gin-rummy-session"
 SESSION_VERSION = 1
 
@@ -48,6 +48,8 @@ class TableSession:
         *,
         game: Game | None = None,
         results_seen: int = 0,
+        results_counted: int = 0,
+        hints_used: int = 0,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level: {level!r}")
@@ -55,7 +57,11 @@ class TableSession:
         self.game = game if game is not None else Game(seed=seed, rules=rules)
         if not 0 <= results_seen <= len(self.game.hand_results):
             raise ValueError("the saved table state does not match its game")
+        if not 0 <= results_counted <= len(self.game.hand_results) or hints_used < 0:
+            raise ValueError("the saved table state does not match its game")
         self.results_seen = results_seen
+        self.results_counted = results_counted
+        self.hints_used = hints_used
         self._bot = make_player(level, seed=self.game.seed)
 
     @property
@@ -119,12 +125,24 @@ class TableSession:
                 shown = None
             yield Step(str(action), shown)
 
+    def count_into(self, stats: LevelStats) -> LevelStats:
+        """Add the hands (and the game, once over) not yet counted in ``stats``; each counts once."""
+        for result in self.game.hand_results[self.results_counted :]:
+            stats = stats.after_hand(result)
+        if self.game.over and self.results_counted < len(self.game.hand_results):
+            assert self.game.winner is not None
+            stats = stats.after_game(self.game.winner, tuple(self.game.scores))
+        self.results_counted = len(self.game.hand_results)
+        return stats
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
             "level": self.level,
             "results_seen": self.results_seen,
+            "results_counted": self.results_counted,
+            "hints_used": self.hints_used,
             "game": self.game.to_dict(),
         }
 
@@ -135,7 +153,14 @@ class TableSession:
             raise ValueError("this is not a saved Gin Rummy table")
         if data.get("version") != SESSION_VERSION:
             raise ValueError("this saved table is from another version of the game")
-        seen = data.get("results_seen")
-        if not isinstance(seen, int) or isinstance(seen, bool):
+        counters = [data.get(name) for name in ("results_seen", "results_counted", "hints_used")]
+        if not all(isinstance(value, int) and not isinstance(value, bool) for value in counters):
             raise ValueError("the saved table state is damaged")
-        return cls(level=data.get("level", ""), game=Game.from_dict(data.get("game")), results_seen=seen)
+        seen, counted, hints = (int(value) for value in counters)  # type: ignore[arg-type]
+        return cls(
+            level=data.get("level", ""),
+            game=Game.from_dict(data.get("game")),
+            results_seen=seen,
+            results_counted=counted,
+            hints_used=hints,
+        )

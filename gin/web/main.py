@@ -45,5 +45,11 @@ def main() -> None:
         ("drop", on_drop),
     ):
         root.addEventListener(name, create_proxy(handler))
+    document.addEventListener("keydown", create_proxy(app.on_key))
+    announcer = document.createElement("div")
+    announcer.id = "announcer"
+    announcer.className = "visually-hidden"
+    announcer.setAttribute("aria-live", "polite")
+    document.body.appendChild(announcer)
     app.advance()
     document.body.dataset.ready = "true"

@@ -46,6 +46,7 @@
     if (timer !== null) clearTimeout(timer);
     var overlay = byId("loading");
     if (overlay) overlay.hidden = true;
+    if (window.ginOffline) window.ginOffline.register();
   }
 
   if (location.protocol === "file:") {

@@ -1,0 +1,64 @@
+"""The rules panel: the whole ruleset in the chosen language, with card pictures."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import open_table
+
+PANEL = '[data-testid="rules-panel"]'
+
+
+def open_rules(page: Page) -> None:
+    page.click('[data-action="rules"]')
+    expect(page.locator(PANEL)).to_be_visible()
+
+
+def test_rules_panel_shows_the_full_rules(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    open_rules(page)
+    panel = page.locator(PANEL)
+    expect(panel).to_contain_text("Ruleset 1.0.0")
+    for heading in (
+        "Cards and melds",
+        "The deal",
+        "A turn",
+        "End of a hand",
+        "Lay-offs",
+        "Scoring",
+        "End of the game",
+        "Who sees what",
+        "Computer levels",
+    ):
+        expect(panel.locator("h3", has_text=heading)).to_have_count(1)
+    # Example melds: a set, a run, A-2-3 (allowed) and Q-K-A (not a run), drawn as cards.
+    for code in ("7S", "4H", "AC", "QD"):
+        expect(panel.locator(f'.card[data-card="{code}"]').first).to_be_visible()
+    expect(panel.locator('.card[data-card="AC"]').first).to_have_attribute(
+        "aria-label", "ace of clubs"
+    )
+    expect(panel.locator(".card.noted")).to_have_count(3)  # the cards laid off in the example
+    expect(panel).to_contain_text("25 + 23 = 48")  # gin
+    expect(panel).to_contain_text("8 − 5 + 25 = 28")  # undercut
+    # Only the rules are shown in the panel; the table stays where it was.
+    expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(10, timeout=1)
+    page.click(f'{PANEL} [data-action="close-panel"]')
+    expect(page.locator(PANEL)).to_have_count(0)
+
+
+def test_rules_follow_the_language(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    open_rules(page)
+    panel = page.locator(PANEL)
+    page.select_option('select[data-control="language"]', "pl")
+    expect(panel.locator("h3", has_text="Dokładanie")).to_have_count(1)
+    expect(panel).to_contain_text("Zasady w wersji 1.0.0")
+    expect(panel.locator('.card[data-card="7H"]').first).to_have_attribute(
+        "aria-label", "siódemka kier"
+    )
+    expect(panel).not_to_contain_text("Lay-offs")
+    page.select_option('select[data-control="language"]', "et")
+    expect(panel.locator("h3", has_text="Kaartide lisamine")).to_have_count(1)
+    page.select_option('select[data-control="language"]', "hi")
+    expect(panel.locator("h3", has_text="ले-ऑफ़")).to_have_count(1)
+    expect(panel.locator("article.rules")).to_have_attribute("lang", "hi")

@@ -1,0 +1,166 @@
+"""The page is locked down: a strict Content-Security-Policy, no inline code, no outside requests.
+
+The policy is a ``<meta http-equiv>`` in index.html (GitHub Pages cannot send headers).
+These tests read the served page, then play with the policy active and listen for
+``securitypolicyviolation`` events from the first moment of the page (an init script,
+which the policy does not govern), so any blocked script, style, eval or request fails.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from html.parser import HTMLParser
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import PageProblems, open_table
+from .players import play_one_decision, wait_idle
+
+# Records every CSP violation of the page (and of any frame) from before the first script.
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(
+    `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"}` +
+      ` at ${e.sourceFile}:${e.lineNumber}`
+  );
+});
+"""
+
+
+class PageScan(HTMLParser):
+    """The parts of an HTML page that matter to its security policy."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.csp: list[str] = []
+        self.inline_scripts = 0
+        self.scripts: list[str] = []
+        self.handlers: list[str] = []
+        self.style_attributes = 0
+        self.urls: list[str] = []
+        self._in_inline_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name.lower(): value or "" for name, value in attrs}
+        self.handlers += [f"<{tag} {name}>" for name in values if name.startswith("on")]
+        self.style_attributes += "style" in values
+        self.urls += [values[name] for name in ("src", "href") if name in values]
+        if tag == "meta" and values.get("http-equiv", "").lower() == "content-security-policy":
+            self.csp.append(values.get("content", ""))
+        if tag == "script":
+            if values.get("src"):
+                self.scripts.append(values["src"])
+            elif values.get("type") != "py":
+                self.inline_scripts += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        pass
+
+
+def served_index(url: str) -> str:
+    with urllib.request.urlopen(url) as response:  # our local test server
+        return response.read().decode("utf-8")
+
+
+def policy(csp: str) -> dict[str, list[str]]:
+    directives = {}
+    for part in csp.split(";"):
+        words = part.split()
+        if words:
+            directives[words[0]] = words[1:]
+    return directives
+
+
+def test_index_has_a_strict_policy_and_no_inline_code(site_url: str) -> None:
+    scan = PageScan()
+    scan.feed(served_index(site_url))
+
+    assert len(scan.csp) == 1, "index.html needs exactly one CSP <meta http-equiv>"
+    rules = policy(scan.csp[0])
+    assert rules["default-src"] == ["'self'"]
+    assert rules["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert rules["object-src"] == ["'none'"]
+    assert rules["base-uri"] == ["'self'"]
+    for name, sources in rules.items():
+        for source in sources:
+            assert "*" not in source, f"{name} allows a wildcard: {source}"
+            assert source.startswith("'") and source.endswith("'"), (
+                f"{name} allows {source}: only keywords like 'self' and 'none' belong here"
+            )
+            assert source not in ("'unsafe-inline'", "'unsafe-eval'"), f"{name}: {source}"
+
+    # <script type="py"> is Python that PyScript fetches from its src, not inline JavaScript.
+    assert scan.inline_scripts == 0
+    assert scan.scripts and all(src.startswith("./") for src in scan.scripts)
+    assert scan.handlers == []
+    assert scan.style_attributes == 0
+    # Every URL in the page is relative: nothing leaves the site, and sub-paths work.
+    assert all(url.startswith("./") for url in scan.urls), scan.urls
+
+
+def test_plays_a_hand_under_the_policy_without_violations(
+    page: Page, site_url: str, page_problems: PageProblems
+) -> None:
+    page.add_init_script(RECORD_VIOLATIONS)
+    open_table(page, site_url, "?seed=3&speed=0")
+    # The policy is really in force (Playwright's own evaluate() is exempt, so provoke the
+    # page): an inline script and code from a string are refused.
+    page.evaluate(
+        """() => {
+            const script = document.createElement("script");
+            script.textContent = "window.__inlineRan = true";
+            document.head.append(script);
+            setTimeout("window.__stringRan = true", 0);
+        }"""
+    )
+    page.wait_for_function("() => window.__cspViolations.length >= 2")
+    assert page.evaluate("[window.__inlineRan, window.__stringRan]") == [None, None]
+    page.evaluate("window.__cspViolations = []")  # forget the provoked ones
+    page_problems.console_errors.clear()
+
+    phases = [play_one_decision(page) for _ in range(40) if wait_idle(page) != "hand-over"]
+    assert "discard" in phases
+    # The whole table was drawn (hand, buttons, styles) without anything being blocked.
+    assert page.locator('[data-testid="hand"] [data-card]').count() >= 10
+    assert page.evaluate("window.__cspViolations") == []
+    assert page_problems.outside_requests == []
+
+
+def test_outside_requests_are_refused_by_the_policy(
+    page: Page, site_url: str, page_problems: PageProblems
+) -> None:
+    page.add_init_script(RECORD_VIOLATIONS)
+    open_table(page, site_url)
+    outcome = page.evaluate(
+        """() => fetch("https://example.com/track.js").then(() => "fetched", (e) => e.name)"""
+    )
+    assert outcome == "TypeError"
+    violations = page.evaluate("window.__cspViolations")
+    assert violations and all("connect-src blocked https://example.com" in v for v in violations)
+    # The policy stopped it inside the page: it never became a request.
+    assert page_problems.outside_requests == []
+    # The browser logs the refusal as a console error: expected here.
+    assert all("Content Security Policy" in e for e in page_problems.console_errors)
+    page_problems.console_errors.clear()
+
+
+@pytest.mark.browser_context_args(bypass_csp=True)
+def test_the_harness_catches_outside_requests(
+    page: Page, site_url: str, page_problems: PageProblems
+) -> None:
+    """Without the policy, the test fixture still aborts and reports an outside request,
+    also while the service worker controls the page (it never answers other origins)."""
+    open_table(page, site_url)
+    page.wait_for_function("() => window.ginOfflineReady === true")
+    outcome = page.evaluate(
+        """() => fetch("https://example.com/track.js").then(() => "fetched", (e) => e.name)"""
+    )
+    assert outcome == "TypeError"
+    assert page_problems.outside_requests == ["https://example.com/track.js"]
+    page_problems.outside_requests.clear()
+    page_problems.console_errors[:] = [
+        e for e in page_problems.console_errors if not re.search(r"example\.com|ERR_FAILED", e)
+    ]

@@ -1,0 +1,79 @@
+// Service worker of the Gin Rummy page: makes the game start and play offline after the
+// first visit, and installs each new deployment as one versioned cache.
+//
+// This file is a template. `tools/build.py site` writes the published copy to _site/sw.js
+// (next to index.html, so its scope is the whole site, also under a sub-path) and fills in
+// VERSION (a hash of every published file) and PRECACHE (every published file, relative to
+// this script). Any change to the site changes VERSION, hence the bytes of sw.js, which is
+// how the browser notices a new deployment.
+//
+// Rules:
+// - Only same-origin GET requests are answered; anything else is left to the browser
+//   (never cached, never answered here), so outside requests stay visible to the page's
+//   Content-Security-Policy and to the browser tests, which abort them.
+// - Precached files are answered from the cache of the running version (cache first), so
+//   the page, Pyodide and the engine always come from one consistent deployment.
+// - A new version installs in the background and waits; the page (static/js/offline.js)
+//   shows "a new version is ready" and, when the person asks, sends SKIP_WAITING.
+"use strict";
+
+const VERSION = "dev"; // filled in by tools/build.py
+const PRECACHE = []; // filled in by tools/build.py
+
+const SCOPE = new URL("./", self.location.href).href;
+// Cache names carry the scope: several apps on one origin (user.github.io/a/, /b/) must
+// never delete each other's caches.
+const PREFIX = "gin-rummy:" + SCOPE + ":";
+const CACHE = PREFIX + VERSION;
+const SHELL = SCOPE; // index.html is cached under the scope URL "./"
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // "no-cache": revalidate with the server, never take a stale HTTP-cache copy into a
+      // new version.
+      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
+    )
+  );
+  // No skipWaiting here: a new version waits until the page asks (see "message").
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+            .map((name) => caches.delete(name))
+        )
+      )
+      // Take over the page of the first visit, so it is offline-ready without a reload.
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+function isShell(url) {
+  return url.href.split(/[?#]/)[0] === SHELL || url.href.split(/[?#]/)[0] === SHELL + "index.html";
+}
+
+async function answer(request, url) {
+  const cache = await caches.open(CACHE);
+  const key = request.mode === "navigate" && isShell(url) ? SHELL : request;
+  const cached = await cache.match(key, { ignoreSearch: true });
+  if (cached) return cached;
+  return fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
+  event.respondWith(answer(request, url));
+});
