@@ -33,6 +33,29 @@ OVERFLOW = """() => {
 }"""
 
 
+UNGATED_MOTION = r"""() => {
+    const ours = [...document.styleSheets].filter((s) => s.href && s.href.endsWith("/table.css"));
+    if (ours.length !== 1) return ["table.css not found"];
+    const found = [];
+    const visit = (rules, gated) => {
+        for (const rule of rules) {
+            if (rule instanceof CSSMediaRule) {
+                visit(rule.cssRules, gated || /prefers-reduced-motion:\s*no-preference/.test(
+                    rule.conditionText));
+            } else if (rule instanceof CSSStyleRule && !gated) {
+                const style = rule.style;
+                const moves = (style.animationName && style.animationName !== "none") ||
+                    (style.transitionProperty && style.transitionProperty !== "none" &&
+                     style.transitionDuration && !/^0s?$/.test(style.transitionDuration));
+                if (moves) found.push(rule.selectorText);
+            }
+        }
+    };
+    visit(ours[0].cssRules, false);
+    return found;
+}"""
+
+
 def assert_fits(page: Page) -> None:
     fit = page.evaluate(OVERFLOW)
     assert fit["scroll"] <= fit["width"], f"the page scrolls sideways: {fit}"
@@ -111,3 +134,6 @@ def test_desktop_by_mouse(page: Page, site_url: str) -> None:
     phases = play_decisions(page, "click", 8, "desktop")
     assert phases.count("discard") >= 2
     shoot(page, "desktop-end")
+    # Motion only for those who have not asked for less: every animation and transition
+    # of our style sheet sits inside @media (prefers-reduced-motion: no-preference).
+    assert page.evaluate(UNGATED_MOTION) == []

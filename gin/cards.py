@@ -13,10 +13,6 @@ from collections.abc import Iterable, Iterator
 
 SUITS = "SHDC"
 RANK_CHARS = "A23456789TJQK"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = (
-    "ace two three four five six seven eight nine ten jack queen king".split()
-)
 LANE = 16
 SUIT_LANE_MASK = (1 << 13) - 1
 
@@ -67,7 +63,9 @@ class Card:
         token = text.strip().upper()
         match = _CARD_RE.fullmatch(token)
         if not match:
-            raise ValueError(f"not a card: {text!r} (expected rank A,2-10,T,J,Q,K and suit S,H,D,C)")
+            raise ValueError(
+                f"not a card: {text!r} (expected rank A,2-10,T,J,Q,K and suit S,H,D,C)"
+            )
         rank_text, suit = match.groups()
         rank = 10 if rank_text == "10" else RANK_CHARS.index(rank_text) + 1
         return cls._interned[rank, suit]
@@ -98,11 +96,6 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
-
-    @property
-    def name(self) -> str:
-        """The English name, e.g. ``seven of hearts`` (for logs and tests)."""
-        return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
 
 
 _CARD_RE = re.compile(r"(10|[A2-9TJQK])([SHDC])")

@@ -18,7 +18,7 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping, Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from gin.actions import (
@@ -43,7 +43,7 @@ DEAD_HAND_STOCK = 2
 """A discard without a knock that leaves this many stock cards or fewer ends the hand dead."""
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     UPCARD = "upcard"
     DRAW = "draw"
     DISCARD = "discard"
@@ -326,7 +326,7 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Rebuild a game by replaying its record; anything corrupt or inconsistent raises ValueError.
+        """Rebuild a game by replaying its record; corrupt or inconsistent data raises ValueError.
 
         Replaying through :meth:`apply` validates every action, so a record
         that loads is a game that could have been played.
@@ -350,14 +350,18 @@ class Game:
         deck = data.get("deck")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise ValueError("a saved game's actions must be a list of texts")
-        if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
+        if deck is not None and not (
+            isinstance(deck, list) and all(isinstance(c, str) for c in deck)
+        ):
             raise ValueError("a saved game's deck must be a list of card codes")
         game = cls(seed=seed, rules=Rules.from_dict(data.get("rules", {})), deck=deck)
         for position, action in enumerate(actions):
             try:
                 game.apply(action)
             except IllegalActionError as error:
-                raise ValueError(f"action {position + 1} ({action!r}) cannot be replayed: {error}")
+                raise ValueError(
+                    f"action {position + 1} ({action!r}) cannot be replayed: {error}"
+                ) from None
         return game
 
     def check_invariants(self) -> None:
@@ -369,4 +373,3 @@ class Game:
         expected = HAND_SIZE + (1 if self._phase is Phase.DISCARD else 0)
         assert len(self._hands[self._to_move]) == expected
         assert len(self._hands[1 - self._to_move]) == HAND_SIZE
-

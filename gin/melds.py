@@ -68,8 +68,14 @@ def _set_options(mask: int, ranks_held_thrice: int) -> list[int]:
     while rest:
         rank_bit = rest & -rest
         rest ^= rank_bit
-        held = [rank_bit << (LANE * lane) for lane in range(_LANES) if mask & (rank_bit << (LANE * lane))]
-        sets = [sum(group) for size in range(3, len(held) + 1) for group in combinations(held, size)]
+        held = [
+            rank_bit << (LANE * lane)
+            for lane in range(_LANES)
+            if mask & (rank_bit << (LANE * lane))
+        ]
+        sets = [
+            sum(group) for size in range(3, len(held) + 1) for group in combinations(held, size)
+        ]
         options = [chosen | meld for chosen in options for meld in (0, *sets)]
     return options
 
@@ -219,7 +225,9 @@ def arrangements(mask: int) -> Iterator[tuple[list[int], int]]:
     melds = all_melds_mask(mask)
     total = points_of_mask(mask)
 
-    def extend(start: int, used: int, chosen: list[int], value: int) -> Iterator[tuple[list[int], int]]:
+    def extend(
+        start: int, used: int, chosen: list[int], value: int
+    ) -> Iterator[tuple[list[int], int]]:
         yield list(chosen), value
         for index in range(start, len(melds)):
             meld = melds[index]

@@ -83,7 +83,8 @@ def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
         for bonus in game.bonuses:
             yield f"{bonus.kind.capitalize()} bonus: {names[bonus.player]} +{bonus.points}"
         yield ""
-        yield f"{names[game.winner]} wins {game.scores[game.winner]} to {game.scores[1 - game.winner]}."
+        winner, loser = game.winner, 1 - game.winner
+        yield f"{names[winner]} wins {game.scores[winner]} to {game.scores[loser]}."
     else:
         yield ""
         yield "The game was not finished."

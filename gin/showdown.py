@@ -78,7 +78,9 @@ def best_layoff(defender: int, knocker_melds: Sequence[int]) -> tuple[int, tuple
     return best, best_choice
 
 
-def deadwood_after_layoff(defender_cards: Iterable[Card], knocker_melds: Iterable[Iterable[Card]]) -> int:
+def deadwood_after_layoff(
+    defender_cards: Iterable[Card], knocker_melds: Iterable[Iterable[Card]]
+) -> int:
     """The defender's minimum deadwood over every choice of own melds and lay-offs."""
     defender = to_mask(defender_cards)
     melds = [to_mask(meld) for meld in knocker_melds]

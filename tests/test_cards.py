@@ -9,6 +9,7 @@ import pytest
 
 from gin import DECK, Card, parse_cards
 from gin.cards import format_cards, from_mask, sort_by_rank, to_mask
+from gin.i18n import Translator
 
 
 def test_deck_has_52_distinct_cards_in_suit_then_rank_order() -> None:
@@ -119,8 +120,8 @@ def test_cards_are_interned_and_immutable() -> None:
 def test_card_fields_and_order() -> None:
     card = Card.parse("QD")
     assert (card.rank, card.suit, card.points) == (12, "D", 10)
-    assert card.name == "queen of diamonds"
-    assert Card.parse("AS").name == "ace of spades"
+    assert Translator("en").card_name(card) == "queen of diamonds"
+    assert Translator("en").card_name(Card.parse("AS")) == "ace of spades"
     assert Card.parse("KS") < Card.parse("AH") < Card.parse("AD") < Card.parse("AC")
     assert [str(c) for c in sort_by_rank(parse_cards("KS 2H AC AS 2S"))] == [
         "AS",

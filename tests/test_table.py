@@ -217,8 +217,16 @@ def test_panels_render_with_their_hooks(panel: str) -> None:
     if panel == "stats":
         assert "Hard: 3 won, 1 lost" in html and "<svg" in html
     if panel == "settings":
-        for setting in ("level", "target", "game_bonus", "line_bonus", "shutout_bonus", "speed",
-                        "sound", "four_colour"):
+        for setting in (
+            "level",
+            "target",
+            "game_bonus",
+            "line_bonus",
+            "shutout_bonus",
+            "speed",
+            "sound",
+            "four_colour",
+        ):
             assert f'data-setting="{setting}"' in html
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gin.actions import ActionKind
+from gin.ai.hints import REASONS, Hint
 from gin.cards import Card, sort_by_rank, to_mask
 from gin.i18n import Translator
 from gin.melds import arrangement_mask, deadwood_mask
 from gin.records import HandResult
 from gin.scoring import RULESET_VERSION, Bonus
-from gin.ai.hints import REASONS, Hint
 from gin.table.session import AI, YOU, Step, TableSession
 from gin.table.settings import LEVELS
 from gin.table.stats import LevelStats, Statistics
@@ -331,7 +331,7 @@ class Presenter:
         _ = self.tr.gettext
         facts = result.showdown
         if facts is None:
-            hands = (self.plain_layout(YOU, result.hands[YOU]),)  # a dead hand is not shown down
+            hands: tuple[LaidOutHand, ...] = (self.plain_layout(YOU, result.hands[YOU]),)
             detail = _("The stock ran down to two cards without a knock.")
         else:
             knocker = result.knocker

@@ -126,7 +126,7 @@ class TableSession:
             yield Step(str(action), shown)
 
     def count_into(self, stats: LevelStats) -> LevelStats:
-        """Add the hands (and the game, once over) not yet counted in ``stats``; each counts once."""
+        """Add the hands (and the game, once over) not yet counted in ``stats``, each once."""
         for result in self.game.hand_results[self.results_counted :]:
             stats = stats.after_hand(result)
         if self.game.over and self.results_counted < len(self.game.hand_results):
