@@ -63,7 +63,9 @@ def attrs(**values: str | bool | int | float | None) -> str:
     return " ".join(parts)
 
 
-def card_face(card: CardModel, *, tag: str = "span", **extra: str | bool | int | None) -> str:
+def card_face(
+    card: CardModel, *, tag: str = "span", hidden: bool = False, **extra: str | bool | int | None
+) -> str:
     """A face-up card: rank and suit symbol, with its spoken name for screen readers."""
     rank, suit = card.code[:-1], card.code[-1]
     classes = f"card suit-{suit.lower()}"
@@ -77,12 +79,29 @@ def card_face(card: CardModel, *, tag: str = "span", **extra: str | bool | int |
         if card.note
         else ""
     )
-    role = {"role": "img"} if tag == "span" else {}
+    # A picture of a card is an image named by its label; a card that is a button is
+    # named by hidden text instead, so that its name contains no mismatched visible text.
+    if hidden:
+        named, spoken = 'aria-hidden="true"', ""
+    elif tag == "span":
+        named = attrs(role="img", aria_label=label)
+        spoken = ""
+    else:
+        named = ""
+        spoken = f'<span class="visually-hidden">{escape(label)}</span>'
     return (
-        f"<{tag} {attrs(class_=classes, data_card=card.code, aria_label=label, **role, **extra)}>"
+        f"<{tag} {attrs(class_=classes, data_card=card.code, **extra)} {named}>"
         f'<span class="rank" aria-hidden="true">{escape(rank)}</span>'
-        f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[suit]}</span>{note}</{tag}>'
+        f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[suit]}</span>{note}{spoken}</{tag}>'
     )
+
+
+def pile_face(top: CardModel | None, label: str) -> str:
+    """The pile's top card, drawn for the eye; the button's name is the whole sentence."""
+    spoken = f'<span class="visually-hidden">{escape(label)}</span>'
+    if top is None:
+        return spoken
+    return card_face(top, hidden=True) + spoken
 
 
 def card_back() -> str:
@@ -446,7 +465,6 @@ def table_html(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
         class_="pile",
         data_testid="pile",
         disabled=not model.pile_enabled,
-        aria_label=pile_label,
         aria_keyshortcuts="P",
     )
     discards = ""
@@ -474,7 +492,7 @@ def table_html(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
         + "</section>"
         + f'<section class="middle" aria-label="{escape(_("Stock and discard pile"))}">'
         + f'<button {stock}>{card_back()}<span class="count">{model.stock_count}</span></button>'
-        + f"<button {pile}>{card_face(pile_top) if pile_top else ''}</button>"
+        + f"<button {pile}>{pile_face(pile_top, pile_label)}</button>"
         + discards
         + "</section>"
         + f'<p class="status" data-testid="status">{escape(model.status)}</p>'
