@@ -147,3 +147,27 @@ def test_download_the_record_and_replay_it(page: Page, site_url: str, tmp_path: 
         check=True,
     ).stdout
     assert "Hand 1" in out and "Seed 4" in out
+
+
+def test_sound_plays_tones_only_when_on(page: Page, site_url: str) -> None:
+    page.add_init_script(
+        """window.__tones = 0;
+        const make = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function () {
+            window.__tones += 1;
+            return make.call(this);
+        };"""
+    )
+    open_table(page, site_url, "?seed=4&speed=0")
+    for _ in range(3):
+        play_one_decision(page)
+    wait_idle(page)
+    assert page.evaluate("window.__tones") > 0
+    page.click('[data-action="settings"]')
+    page.uncheck('[data-setting="sound"]')
+    page.click('[data-action="close-panel"]')
+    before = page.evaluate("window.__tones")
+    for _ in range(3):
+        play_one_decision(page)
+    wait_idle(page)
+    assert page.evaluate("window.__tones") == before

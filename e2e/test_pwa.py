@@ -36,7 +36,7 @@ from threading import Thread
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import LOCAL_ORIGINS, SUB_PATH, PageProblems, open_table, serve
+from .conftest import LOCAL_ORIGINS, ROOT, SUB_PATH, PageProblems, open_table, serve
 from .players import play_one_decision, wait_idle
 
 # A function, not an expression: wait_for_function evaluates strings with eval(), which
@@ -168,8 +168,8 @@ def test_a_new_deployment_is_announced_and_applied(
 
     # The next visit still runs the version it started with (one consistent cache), finds
     # the new one and says so.
-    page.evaluate(
-        "window.__events = []; addEventListener('gin:update-ready', e => __events.push(e.type))"
+    page.add_init_script(
+        "window.__events = []; addEventListener('gin:update-ready', (e) => __events.push(e.type))"
     )
     open_table(page, deployment.url)
     assert page.locator("main[data-build]").count() == 0
@@ -178,6 +178,9 @@ def test_a_new_deployment_is_announced_and_applied(
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("new version")
     assert page.get_attribute("body", "data-update-ready") == "true"
+    assert page.evaluate("window.__events") == ["gin:update-ready"]
+    (ROOT / "test-results").mkdir(exist_ok=True)
+    page.screenshot(path=str(ROOT / "test-results" / "update-banner.png"))
 
     # Taking the update reloads the page from the new version.
     with page.expect_navigation():

@@ -103,6 +103,18 @@ def test_placeholders_are_kept(language: str) -> None:
             assert set(i18n.placeholders(text)) == set(i18n.placeholders(ids[-1])), (ids, text)
 
 
+def test_extraction_sees_messages_inside_f_strings(tmp_path: Path) -> None:
+    module = tmp_path / "page.py"
+    module.write_text(
+        "def page(tr, n):\n"
+        "    _ = tr.gettext\n"
+        '    return f\'<h2>{escape(_("Score sheet"))}</h2>\' + f\'{tr.ngettext("a", "as", n)}\'\n',
+        encoding="utf-8",
+    )
+    found = [message for _line, message in i18n._ast_messages(module)]
+    assert sorted(found, key=str) == sorted(["Score sheet", ("a", "as")], key=str)
+
+
 def test_the_checker_catches_bad_translations() -> None:
     catalog = Catalog(locale="pl", domain="gin")
     i18n._set_plural_forms(catalog, "pl")

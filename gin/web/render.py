@@ -257,6 +257,12 @@ def toolbar(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
     )
 
 
+def confirm_box(question: str, *choices: tuple[str, str]) -> str:
+    """A question asked before something that cannot be taken back, with its answers."""
+    buttons = "".join(menu_button(action, label) for action, label in choices)
+    return f'<div class="confirm" role="alert"><p>{escape(question)}</p>{buttons}</div>'
+
+
 def panel(name: str, title: str, body: str, tr: Translator) -> str:
     return (
         f'<section class="panel" data-testid="{name}-panel" role="region" '
@@ -290,12 +296,10 @@ def settings_panel(presenter: Presenter, chrome: Chrome) -> str:
     )
     confirm = ""
     if chrome.pending is not None:
-        confirm = (
-            f'<div class="confirm" role="alert"><p>'
-            f"{escape(_('These rules apply to a new game. Start a new game now?'))}</p>"
-            + menu_button("apply-rules", _("Start a new game"))
-            + menu_button("cancel-rules", _("Keep the current game"))
-            + "</div>"
+        confirm = confirm_box(
+            _("These rules apply to a new game. Start a new game now?"),
+            ("apply-rules", _("Start a new game")),
+            ("cancel-rules", _("Keep the current game")),
         )
     body = (
         f'<form class="settings" data-testid="settings-form">'
@@ -335,12 +339,10 @@ def stats_panel(presenter: Presenter, chrome: Chrome) -> str:
     )
     chart = stats_chart(presenter, stats)
     if chrome.confirm_reset:
-        reset = (
-            f'<div class="confirm" role="alert"><p>'
-            f"{escape(_('Reset all statistics? This cannot be undone.'))}</p>"
-            + menu_button("confirm-reset-stats", _("Reset"))
-            + menu_button("cancel-reset-stats", _("Cancel"))
-            + "</div>"
+        reset = confirm_box(
+            _("Reset all statistics? This cannot be undone."),
+            ("confirm-reset-stats", _("Reset")),
+            ("cancel-reset-stats", _("Cancel")),
         )
     else:
         reset = menu_button("reset-stats", _("Reset statistics"))

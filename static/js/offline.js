@@ -116,5 +116,15 @@
     if (button) button.addEventListener("click", applyUpdate);
   });
 
+  // A game left open for long (an installed app) still hears of new versions: look again
+  // when the page comes back into view, at most once an hour.
+  var lastCheck = Date.now();
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible" || !registration) return;
+    if (Date.now() - lastCheck < 3600 * 1000) return;
+    lastCheck = Date.now();
+    registration.update().catch(function () {}); // offline: try again next time
+  });
+
   if (navigator.serviceWorker.controller) register();
 })();
