@@ -130,6 +130,20 @@ def test_plays_offline_after_the_first_visit_under_a_sub_path(
     # Playwright's contexts are incognito profiles, where nothing installs: ignore that one.
     assert [e for e in errors if e["errorId"] != "in-incognito"] == []
 
+    # Only this site's own files are cached (never another origin's, nor a parent path's).
+    cached = page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) urls.push(request.url);
+            }
+            return urls;
+        }"""
+    )
+    assert url in cached and url + "static/vendor/pyodide/pyodide.asm.wasm" in cached
+    assert all(u.startswith(url) for u in cached), [u for u in cached if not u.startswith(url)]
+
     subpath_deployment.stop()
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(url, timeout=2)

@@ -255,7 +255,9 @@ class Presenter:
                 "deadwood": _("Deadwood: {points}").format(
                     points=deadwood_mask(to_mask(view.hand))
                 ),
-                "hand_number": _("Hand {number}").format(number=view.hand_number),
+                "hand_number": _("Hand {number}").format(
+                    number=view.hand_results[-1].number if not in_hand else view.hand_number
+                ),
                 "level": _("Computer level: {level}").format(level=self.level_name(session.level)),
             },
         )

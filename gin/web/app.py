@@ -180,12 +180,15 @@ class TableApp:
 
     def _mark_arrivals(self, pile_top: str | None, opponent_count: int) -> None:
         """Animate a card that just arrived on the pile or in the computer's hand, once."""
-        if self.speed > 0 and pile_top and pile_top != self._shown[0]:
-            self.root.querySelector('[data-testid="pile"] .card').classList.add("arrive")
-        if self.speed > 0 and opponent_count > self._shown[1]:
-            last = self.root.querySelector('[data-testid="opponent-hand"] .card:last-child')
-            if last:
-                last.classList.add("arrive")
+        arrivals = []
+        if pile_top != self._shown[0]:
+            arrivals.append('[data-testid="pile"] .card')
+        if opponent_count > self._shown[1]:
+            arrivals.append('[data-testid="opponent-hand"] .card:last-child')
+        for selector in arrivals if self.speed > 0 else ():
+            card = self.root.querySelector(selector)
+            if card:  # not drawn while a hand's result is on show
+                card.classList.add("arrive")
         self._shown = (pile_top, opponent_count)
 
     @staticmethod

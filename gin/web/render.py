@@ -477,18 +477,10 @@ def table_html(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
             + row(earlier)
             + "</details>"
         )
-    return (
-        toolbar(model, presenter, chrome)
-        + notices
-        + open_panel(presenter, chrome)
-        + f'<section class="scores" aria-label="{escape(_("Scores"))}">'
-        + f'<span>{escape(_("You"))} <b data-testid="score-you">{model.you_score}</b></span>'
-        + f'<span>{escape(_("Computer"))} <b data-testid="score-ai">{model.ai_score}</b></span>'
-        + f'<span class="hand-number">{escape(model.labels["hand_number"])}</span>'
-        + f'<span class="level">{escape(model.labels["level"])}</span>'
-        + (button(new_game) if not model.result else "")
-        + "</section>"
-        + f'<section class="opponent" aria-label="{escape(model.labels["opponent"])}">'
+    # While a finished hand is on show, its result takes the table's place: the next deal
+    # waits, face down, until the person asks for it.
+    play_area = (
+        f'<section class="opponent" aria-label="{escape(model.labels["opponent"])}">'
         + f'<p class="label">{escape(model.labels["opponent"])}</p>'
         + f'<div class="cards opponent-hand" data-testid="opponent-hand">{backs}{known_cards}</div>'
         + "</section>"
@@ -501,7 +493,19 @@ def table_html(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
         + hint
         + f'<div class="actions" role="group" aria-label="{escape(_("Actions"))}">{actions}</div>'
         + hand_section(model, tr)
+    )
+    return (
+        toolbar(model, presenter, chrome)
+        + notices
+        + open_panel(presenter, chrome)
+        + f'<section class="scores" aria-label="{escape(_("Scores"))}">'
+        + f'<span>{escape(_("You"))} <b data-testid="score-you">{model.you_score}</b></span>'
+        + f'<span>{escape(_("Computer"))} <b data-testid="score-ai">{model.ai_score}</b></span>'
+        + f'<span class="hand-number">{escape(model.labels["hand_number"])}</span>'
+        + f'<span class="level">{escape(model.labels["level"])}</span>'
+        + (button(new_game) if not model.result else "")
+        + "</section>"
+        + (result_section(model.result, model, tr) if model.result else play_area)
         + f'<ol class="log" aria-label="{escape(_("Computer moves"))}">{log_items}</ol>'
-        + (result_section(model.result, model, tr) if model.result else "")
         + score_sheet(model, tr)
     )
