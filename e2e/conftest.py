@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Route
+from playwright.sync_api import ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -181,14 +181,14 @@ def page(page: Page, site_url: str, page_problems: PageProblems) -> Iterator[Pag
     page.context.route("**/*", route)
     page.on("console", on_console)
     page.on("pageerror", lambda exc: page_problems.page_errors.append(str(exc)))
-    page.on(
-        "requestfailed",
-        lambda req: (
-            page_problems.failed_requests.append(f"{req.url}: {req.failure}")
-            if _origin(req.url) in allowed
-            else None
-        ),
-    )
+
+    def on_failed(request: Request) -> None:
+        # A request the browser itself cancels (the test navigated on before, say, the
+        # favicon arrived) is not a failure of the site.
+        if _origin(request.url) in allowed and request.failure != "net::ERR_ABORTED":
+            page_problems.failed_requests.append(f"{request.url}: {request.failure}")
+
+    page.on("requestfailed", on_failed)
     yield page
     problems = page_problems.report()
     if problems:

@@ -283,7 +283,7 @@ class Presenter:
             if len(session.legal_actions()) == 1:
                 return _("Both passed: draw from the stock.")
             return _("Draw from the stock or take the top of the discard pile.")
-        return _("Click a card to discard it.")
+        return _("Choose a card to discard.")
 
     # --- results --------------------------------------------------------------------------
 

@@ -72,7 +72,6 @@ class TableApp:
         self.panel: str | None = None
         self.pending: Settings | None = None
         self.confirm_reset = False
-        self.update_ready = False
         self._shown: tuple[str | None, int] = (None, 10)
         self.session = self._restore_or_start(params)
 
@@ -149,7 +148,6 @@ class TableApp:
             confirm_reset=self.confirm_reset,
             stats=self.stats,
             rules_html=self._rules_html() if self.panel == "rules" else "",
-            update_ready=self.update_ready,
         )
         focus_key = self._focus_key(self.document.activeElement)
         self.root.innerHTML = table_html(model, self.presenter, chrome)
@@ -161,11 +159,23 @@ class TableApp:
         body.dataset.busy = "true" if self.busy else "false"
         self.document.documentElement.lang = self.settings.language
         self.document.title = self.tr.gettext("Gin Rummy")
+        self._translate_page_chrome()
         self.root.setAttribute("aria-label", self.tr.gettext("Gin Rummy table"))  # index.html's
         if focus_key:
             again = self.root.querySelector(focus_key)
             if again:
                 again.focus()
+
+    def _translate_page_chrome(self) -> None:
+        """The texts that live outside ``#app``: the new-version banner (static/js/offline.js)."""
+        _ = self.tr.gettext
+        for element_id, text in (
+            ("update-text", _("A new version of the game is ready.")),
+            ("update-reload", _("Reload")),
+        ):
+            element = self.document.getElementById(element_id)
+            if element:
+                element.textContent = text
 
     def _rules_html(self) -> str:
         from gin.web.rules_page import rules_html

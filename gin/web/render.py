@@ -45,7 +45,6 @@ class Chrome:
     confirm_reset: bool = False
     stats: Statistics | None = None
     rules_html: str = ""
-    update_ready: bool = False
 
 
 def attrs(**values: str | bool | int | float | None) -> str:
@@ -443,11 +442,6 @@ def table_html(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
         f'<p class="notice" data-testid="notice" role="alert">{escape(text)}</p>'
         for text in chrome.notices
     )
-    if chrome.update_ready:
-        notices += (
-            f'<p class="notice" data-testid="update-ready" role="status">'
-            f"{escape(_('A new version of the game is ready: reload the page to use it.'))}</p>"
-        )
     hint = (
         f'<p class="hint" data-testid="hint" role="status">{escape(chrome.hint)}</p>'
         if chrome.hint
