@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageProblems, open_table
 
@@ -39,3 +39,14 @@ def test_python_error_is_shown_not_a_blank_page(
     page_problems.console_errors.clear()
     page_problems.page_errors.clear()
     page_problems.failed_requests.clear()
+
+
+def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(locale="pl-PL")
+    page = context.new_page()
+    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site_url, wait_until="domcontentloaded")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
+    expect(page.locator("#loading-text")).to_have_text("Nie udało się uruchomić gry.")
+    context.close()

@@ -65,6 +65,34 @@ def N_(message: str) -> str:
     return message
 
 
+BOOT_MESSAGES: dict[str, str] = {
+    "title": N_("Gin Rummy"),
+    "loading": N_("Loading the game…"),
+    "failed": N_("The game could not start."),
+    "file": N_(
+        "Browsers do not run this page from a file. Serve the folder over HTTP, for example "
+        "with make play, then open http://localhost:8000/."
+    ),
+    "missing": N_("Could not load {url}."),
+    "error": N_("Error while starting: {error}"),
+    "python": N_("Python error: {error}"),
+    "timeout": N_(
+        "The game did not start within {seconds} seconds. Check your connection and reload "
+        "the page."
+    ),
+}
+"""The loading screen's texts, shown before Python runs: the build writes them, translated
+from these catalogs, into a small script that static/js/boot.js reads."""
+
+
+def boot_texts() -> dict[str, dict[str, str]]:
+    """Every language's loading-screen texts, by language and key."""
+    return {
+        language: {key: Translator(language).gettext(text) for key, text in BOOT_MESSAGES.items()}
+        for language in LANGUAGES
+    }
+
+
 _RANK_NAMES = (
     N_("ace"),
     N_("two"),

@@ -13,9 +13,46 @@
     return document.getElementById(id);
   }
 
-  function setText(text) {
-    var el = byId("loading-text");
-    if (el && !failed) el.textContent = text;
+  // The loading screen speaks the player's language before Python runs: the texts come
+  // from the game's gettext catalogs (written by tools/build.py into boot-text.js).
+  function language() {
+    var texts = window.GIN_BOOT_TEXT || {};
+    try {
+      var saved = JSON.parse(localStorage.getItem("gin-rummy/settings") || "{}");
+      if (saved && texts[saved.language]) return saved.language;
+    } catch (error) {
+      // unreadable settings: the game itself reports and replaces them
+    }
+    var preferred = navigator.languages || [navigator.language || "en"];
+    for (var i = 0; i < preferred.length; i++) {
+      var base = String(preferred[i]).split("-")[0].toLowerCase();
+      if (texts[base]) return base;
+    }
+    return "en";
+  }
+
+  var LANGUAGE = language();
+
+  function t(key, values) {
+    var table = (window.GIN_BOOT_TEXT || {})[LANGUAGE] || {};
+    var text = table[key] || key;
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(values[name]);
+    });
+    return text;
+  }
+
+  function translateOverlay() {
+    var title = byId("loading-title");
+    var text = byId("loading-text");
+    if (title && window.GIN_BOOT_TEXT) title.textContent = t("title");
+    if (text && window.GIN_BOOT_TEXT && !failed) text.textContent = t("loading");
+    document.documentElement.lang = LANGUAGE;
+  }
+
+  function advance() {
+    var bar = byId("loading-progress");
+    if (bar && !failed) bar.value = Math.min(Number(bar.value) + 1, Number(bar.max) - 1);
   }
 
   function fail(message) {
@@ -29,7 +66,7 @@
       if (!overlay || !box) return;
       overlay.hidden = false;
       overlay.classList.add("loading-failed");
-      if (text) text.textContent = "The game could not start.";
+      if (text) text.textContent = t("failed");
       box.textContent = message;
       box.hidden = false;
     };
@@ -50,17 +87,13 @@
   }
 
   if (location.protocol === "file:") {
-    fail(
-      "Browsers do not run this page from a file. Serve the folder over HTTP, " +
-        "for example with `make play`, then open http://localhost:8000/."
-    );
+    fail(t("file"));
     return;
   }
 
-  // PyScript reports start-up steps as "py:progress" events on window.
-  window.addEventListener("py:progress", function (event) {
-    if (typeof event.detail === "string") setText(event.detail + "…");
-  });
+  // PyScript reports start-up steps as "py:progress" events on window: each one moves
+  // the progress bar on (its English detail text is not shown).
+  window.addEventListener("py:progress", advance);
 
   // Script/stylesheet/fetch failures (capture phase: resource errors do not bubble)
   // and uncaught JavaScript errors.
@@ -69,9 +102,9 @@
     function (event) {
       var target = event.target;
       if (target && target !== window && (target.src || target.href)) {
-        fail("Could not load " + (target.src || target.href) + ".");
+        fail(t("missing", { url: target.src || target.href }));
       } else if (!done) {
-        fail("Error while starting: " + (event.message || "unknown error"));
+        fail(t("error", { error: event.message || "?" }));
       }
     },
     true
@@ -79,10 +112,11 @@
   window.addEventListener("unhandledrejection", function (event) {
     if (done) return;
     var reason = event.reason;
-    fail("Error while starting: " + (reason && reason.message ? reason.message : String(reason)));
+    fail(t("error", { error: reason && reason.message ? reason.message : String(reason) }));
   });
 
   document.addEventListener("DOMContentLoaded", function () {
+    translateOverlay();
     var body = document.body;
     if (body.dataset.ready === "true") {
       ready();
@@ -98,15 +132,12 @@
       var pyError = document.querySelector(".py-error");
       if (pyError && !done) {
         observer.disconnect();
-        fail("Python error: " + pyError.textContent.trim().slice(-600));
+        fail(t("python", { error: pyError.textContent.trim().slice(-600) }));
       }
     });
     observer.observe(body, { attributes: true, attributeFilter: ["data-ready"], childList: true, subtree: true });
     timer = setTimeout(function () {
-      fail(
-        "Python did not start within " + TIMEOUT_MS / 1000 + " seconds. " +
-          "Check your connection and reload the page."
-      );
+      fail(t("timeout", { seconds: TIMEOUT_MS / 1000 }));
     }, TIMEOUT_MS);
   });
 })();
