@@ -29,12 +29,18 @@ setup: venv npm chromium vendor locale bundle
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: pyproject.toml
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
+	  echo "Installing Debian's python3-venv..."; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; }
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $@
 
 npm: node_modules/.stamp
 node_modules/.stamp: package.json $(wildcard package-lock.json)
+	@command -v npm >/dev/null || { \
+	  echo "Installing Debian's nodejs and npm..."; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; }
 	@if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 	@touch $@
 
@@ -67,7 +73,7 @@ site: venv node_modules/.stamp
 
 # ---- use ------------------------------------------------------------------------------------
 
-play: setup site
+play: site
 	@echo "Open http://localhost:$(PORT)/ in your browser."
 	$(PY) tools/serve.py _site --host $(HOST) --port $(PORT)
 

@@ -70,7 +70,7 @@ def cold_load(browser: Browser, url: str) -> tuple[float, dict[str, int]]:
 
         page.on("requestfinished", finished)
         page.goto(url, wait_until="commit")
-        page.wait_for_function("window.__readyAt !== undefined", timeout=120_000, polling=50)
+        page.wait_for_function("() => window.__readyAt !== undefined", timeout=120_000, polling=50)
         ms = float(page.evaluate("window.__readyAt"))
         return ms, sizes
     finally:
