@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .conftest import ROOT, open_table
 from .players import choose_discard, hand_cards, wait_idle
@@ -99,7 +99,12 @@ def play_decisions(
                 if page.is_enabled(f'[data-action="{armable}"]'):
                     act(f'[data-action="{armable}"]')
                     break
-            act(f'[data-testid="hand"] [data-card="{choose_discard(hand_cards(page))}"]')
+            card = f'[data-testid="hand"] [data-card="{choose_discard(hand_cards(page))}"]'
+            act(card)
+            if press == "tap":  # a first tap chooses the card, a second plays it
+                expect(page.locator(card)).to_have_attribute("data-selected", "true")
+                expect(page.locator('[data-testid="status"]')).to_contain_text("again")
+                act(card)
         else:
             break
     wait_idle(page)

@@ -117,3 +117,18 @@ def test_wild_clicks_while_the_computer_plays_change_nothing(page: Page, site_ur
         for action in ours
     )
     assert len(ours) == 2 or ours[-1].split()[0] in ("knock", "gin")
+
+
+def test_drag_a_card_to_arrange_the_hand(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    before = [str(card["code"]) for card in hand_cards(page)]
+    moved, onto = before[-1], before[0]
+    page.drag_and_drop(
+        f'[data-testid="hand"] [data-card="{moved}"]', f'[data-testid="hand"] [data-card="{onto}"]'
+    )
+    after = [str(card["code"]) for card in hand_cards(page)]
+    assert after == [moved, *before[:-1]]
+    page.click('[data-sort="rank"]')
+    wait_idle(page)
+    ranks = ["A23456789TJQK".index(code[0]) for code in (str(c["code"]) for c in hand_cards(page))]
+    assert ranks == sorted(ranks)

@@ -35,6 +35,8 @@ class CardModel:
     playable: bool = False
     note: str = ""
     """A short marker such as "laid off" or "just taken"."""
+    selected: bool = False
+    """Chosen by a first tap on a touch screen; a second tap plays it."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ class Presenter:
         order: list[str],
         playable: set[Card],
         taken: Card | None,
+        selected: str | None = None,
     ) -> tuple[CardModel, ...]:
         """The hand in the chosen order, each card marked with its meld in the best arrangement.
 
@@ -164,6 +167,7 @@ class Presenter:
                 meld=meld_of.get(card),
                 playable=card in playable,
                 note=just_taken if card is taken else "",
+                selected=str(card) == selected and card in playable,
             )
             for card in ordered
         )
@@ -178,6 +182,7 @@ class Presenter:
         order: list[str] | None = None,
         armed: str | None = None,
         busy: bool = False,
+        selected: str | None = None,
     ) -> TableModel:
         """The table as the person sees it.  ``busy`` while the bot's moves are being shown."""
         _ = self.tr.gettext
@@ -193,7 +198,9 @@ class Presenter:
             armed or "", ActionKind.DISCARD
         )
         playable = {action.card for action in legal if action.kind is wanted and action.card}
-        hand = self.hand_cards(view.hand, mode, order or [], playable, view.taken_from_pile)
+        hand = self.hand_cards(
+            view.hand, mode, order or [], playable, view.taken_from_pile, selected
+        )
         in_hand = phase not in ("hand-over", "game-over")
 
         buttons = (
@@ -224,7 +231,7 @@ class Presenter:
         return TableModel(
             phase=phase,
             turn="you" if session.your_turn and not busy else "ai",
-            status=self.status(session, armed, busy),
+            status=self.status(session, armed, busy, next((c for c in hand if c.selected), None)),
             you_score=you_total,
             ai_score=ai_total,
             opponent_count=view.opponent_card_count,
@@ -262,7 +269,13 @@ class Presenter:
             },
         )
 
-    def status(self, session: TableSession, armed: str | None, busy: bool) -> str:
+    def status(
+        self,
+        session: TableSession,
+        armed: str | None,
+        busy: bool,
+        selected: CardModel | None = None,
+    ) -> str:
         """One line telling the person what happens now or what to do."""
         _ = self.tr.gettext
         phase = session.phase
@@ -273,6 +286,8 @@ class Presenter:
             return _("The hand is over. Deal the next hand when you are ready.")
         if busy or not session.your_turn:
             return _("The computer is playing…")
+        if selected is not None:
+            return _("Tap {card} again to play it.").format(card=selected.name)
         if armed == "knock":
             return _("Knock: click the card to discard.")
         if armed == "gin":

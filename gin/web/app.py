@@ -66,6 +66,7 @@ class TableApp:
         self.sound = Sound(window)
         self.order: list[str] = []
         self.armed: str | None = None
+        self.selected: str | None = None
         self.busy = False
         self.log: list[str] = []
         self.hint = ""
@@ -133,6 +134,7 @@ class TableApp:
             order=self.order,
             armed=self.armed,
             busy=self.busy,
+            selected=self.selected,
         )
         if self.armed and not any(b.pressed for b in model.buttons):
             self.armed = None
@@ -236,7 +238,7 @@ class TableApp:
         elif str(getattr(data, "testid", "")) in ("stock", "pile"):
             self.on_draw(str(data.testid))
         elif getattr(data, "card", None) and target.closest('[data-testid="hand"]'):
-            self.on_card(str(data.card))
+            self.on_card(str(data.card), touch=str(getattr(event, "pointerType", "")) == "touch")
 
     def on_menu(self, action: str) -> bool:
         """Panels and menu actions, which work even while the computer plays."""
@@ -348,6 +350,7 @@ class TableApp:
             return
         if action in ARMABLE:
             self.armed = None if self.armed == action else action
+            self.selected = None
             self.render()
         elif action in ("take", "pass"):
             self.play(action)
@@ -388,11 +391,17 @@ class TableApp:
         elif pile == "pile" and ("take" in texts or "draw pile" in texts):
             self.play("take" if "take" in texts else "draw pile")
 
-    def on_card(self, code: str) -> None:
+    def on_card(self, code: str, touch: bool = False) -> None:
+        """Play a card of the hand; on a touch screen the first tap only chooses it."""
         verb = self.armed or "discard"
-        if f"{verb} {code}" in {str(a) for a in self.session.legal_actions()}:
-            self.armed = None
-            self.play(f"{verb} {code}")
+        if f"{verb} {code}" not in {str(a) for a in self.session.legal_actions()}:
+            return
+        if touch and self.selected != code:
+            self.selected = code
+            self.render()
+            return
+        self.armed = None
+        self.play(f"{verb} {code}")
 
     def on_drop(self, dragged: str, onto: str) -> None:
         """Move the dragged card of the hand to where it was dropped (the person's own order)."""
@@ -411,6 +420,7 @@ class TableApp:
             self.window.console.warn(str(error))
             return
         self.hint = ""
+        self.selected = None
         self.play_sound(action)
         self.advance()
 

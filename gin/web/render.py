@@ -162,6 +162,7 @@ def hand_section(model: TableModel, tr: Translator) -> str:
                 type="button",
                 draggable="true",
                 data_playable="true" if card.playable else None,
+                data_selected="true" if card.selected else None,
                 aria_disabled="false" if card.playable else "true",
             )
         )
@@ -191,6 +192,8 @@ def result_section(result: ResultModel, model: TableModel, tr: Translator) -> st
         for b in model.buttons
         if b.action in ("next-hand", "new-game")
     )
+    if model.phase == "game-over":
+        buttons += menu_button("download", tr.gettext("Download game record"))
     return (
         f'<section class="result" data-testid="result" aria-label="{escape(tr.gettext("Result"))}">'
         f'<h2 data-testid="result-headline">{escape(result.headline)}</h2>'
