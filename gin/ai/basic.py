@@ -8,6 +8,8 @@ have, found greedily (runs first, then sets), which is how a beginner plays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gin.actions import Action, ActionKind
 from gin.ai.base import decision_rng
 from gin.ai.knowledge import (
@@ -22,6 +24,15 @@ from gin.melds import deadwood_mask, melded_mask
 from gin.view import PlayerView
 
 
+def draw_if_it_melds(view: PlayerView, legal: list[Action], melded: Callable[[int], int]) -> Action:
+    """Take the pile card if it joins a meld at once (as ``melded`` sees melds), else the stock."""
+    pile = pile_draw(legal)
+    top = view.discard_pile[-1] if view.discard_pile else None
+    if pile is not None and top is not None and melded(to_mask(view.hand) | top.bit) & top.bit:
+        return pile
+    return stock_draw(legal)
+
+
 class SimplePlayer:
     """The EAAI Gin Rummy challenge's "simple player", a fixed yardstick for the other levels."""
 
@@ -33,11 +44,7 @@ class SimplePlayer:
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         hand = to_mask(view.hand)
         if is_draw_phase(legal):
-            pile = pile_draw(legal)
-            top = view.discard_pile[-1] if view.discard_pile else None
-            if pile is not None and top is not None and melded_mask(hand | top.bit) & top.bit:
-                return pile
-            return stock_draw(legal)
+            return draw_if_it_melds(view, legal, melded_mask)
         cards = discard_cards(legal)
         values = {card: deadwood_mask(hand ^ card.bit) for card in cards}
         least = min(values.values())
@@ -82,11 +89,7 @@ class EasyPlayer:
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         hand = to_mask(view.hand)
         if is_draw_phase(legal):
-            pile = pile_draw(legal)
-            top = view.discard_pile[-1] if view.discard_pile else None
-            if pile is not None and top is not None and greedy_melded(hand | top.bit) & top.bit:
-                return pile
-            return stock_draw(legal)
+            return draw_if_it_melds(view, legal, greedy_melded)
         cards = discard_cards(legal)
         loose = [card for card in cards if not greedy_melded(hand) & card.bit]
         if loose:
