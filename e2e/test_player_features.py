@@ -171,3 +171,29 @@ def test_sound_plays_tones_only_when_on(page: Page, site_url: str) -> None:
         play_one_decision(page)
     wait_idle(page)
     assert page.evaluate("window.__tones") == before
+
+
+def test_malformed_settings_and_statistics_are_discarded_with_a_message(
+    page: Page, site_url: str, page_problems: PageProblems
+) -> None:
+    open_table(page, site_url, "?seed=4&speed=0")
+    page.evaluate(
+        """() => {
+            localStorage.setItem("gin-rummy/settings",
+                JSON.stringify({target: -5, level: "godlike", four_colour: true}));
+            localStorage.setItem("gin-rummy/statistics", '{"version": 1, "levels": 7}');
+        }"""
+    )
+    page.reload()
+    wait_idle(page)
+    notices = page.locator('[data-testid="notice"]')
+    expect(notices).to_have_count(2)
+    expect(notices.first).to_contain_text("settings")
+    expect(notices.last).to_contain_text("statistics")
+    expect(page.locator("#app")).to_have_class("four-colour")  # the valid value is kept
+    page.click('[data-action="settings"]')
+    expect(page.locator('[data-setting="target"]')).to_have_value("100")
+    expect(page.locator('[data-setting="level"]')).to_have_value("normal")
+    stored = json.loads(page.evaluate("localStorage.getItem('gin-rummy/statistics')"))
+    assert stored["levels"]["easy"]["games_played"] == 0
+    assert not page_problems.page_errors
