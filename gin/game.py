@@ -78,13 +78,10 @@ class Game:
         self.seed = seed
         self.rules = rules if rules is not None else Rules()
         self._first_deck = self._validated_deck(deck) if deck is not None else None
-        self.scores = [0, 0]
         self.hand_results: list[HandResult] = []
         self.bonuses: list[Bonus] = []
         self.winner: int | None = None
         self._record: list[str] = []
-        self._hands_won = [0, 0]
-        self._hand_points = [0, 0]
         self._dealer = random.Random(f"gin-rummy/{seed}/first-dealer").randrange(2)
         self._deal()
 
@@ -233,20 +230,28 @@ class Game:
             )
         self.hand_results.append(result)
         if result.winner is not None:
-            self._hand_points[result.winner] += result.points
-            self._hands_won[result.winner] += 1
             self._dealer = result.winner
-        self.scores = list(self._hand_points)
-        if result.winner is not None and self._hand_points[result.winner] >= self.rules.target:
+        points = self.hand_points
+        if result.winner is not None and points[result.winner] >= self.rules.target:
             self.winner = result.winner
-            self.bonuses = game_bonuses(
-                self.rules, self._hand_points, self._hands_won, result.winner
-            )
-            for bonus in self.bonuses:
-                self.scores[bonus.player] += bonus.points
+            hands_won = [sum(r.winner == seat for r in self.hand_results) for seat in (0, 1)]
+            self.bonuses = game_bonuses(self.rules, points, hands_won, result.winner)
             self._phase = Phase.GAME_OVER
         else:
             self._deal()
+
+    @property
+    def hand_points(self) -> list[int]:
+        """Each seat's points from hands alone: what decides when the target is reached."""
+        return [sum(r.points for r in self.hand_results if r.winner == seat) for seat in (0, 1)]
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score: hand points, plus the game bonuses once the game is over."""
+        scores = self.hand_points
+        for bonus in self.bonuses:
+            scores[bonus.player] += bonus.points
+        return scores
 
     def _why_illegal(self, action: Action) -> str:
         """A player-facing reason for refusing ``action`` (only called when it is illegal)."""
