@@ -31,18 +31,13 @@ from types import ModuleType
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # a script's path starts at bench/, not at the repository
+from tools import serve  # noqa: E402
+from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 SITE = ROOT / "_site"
 LEVELS = ("simple", "easy", "normal", "hard")
 BROWSER_TARGET_MS = 250.0
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 def _load(name: str, path: Path) -> ModuleType:
@@ -55,7 +50,6 @@ def _load(name: str, path: Path) -> ModuleType:
 
 
 ai_speed = _load("gin_bench_ai_speed", ROOT / "bench" / "ai_speed.py")
-serve = _load("gin_tools_serve", ROOT / "tools" / "serve.py")
 
 
 class IsolatedHandler(serve.SiteHandler):  # type: ignore[name-defined,misc]
@@ -131,7 +125,7 @@ def browser_timings(games: int, chromium: str, timeout_s: float) -> dict:  # typ
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="self-play games per level")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromium", default=CHROMIUM)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds for the page")
     args = parser.parse_args()
     if not (SITE / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():

@@ -12,7 +12,6 @@ Needs the built site (``make site``) and Debian's chromium; ``make bench`` runs 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import shutil
 import statistics
 import sys
@@ -23,16 +22,11 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # a script's path starts at bench/, not at the repository
+from tools import serve  # noqa: E402
+from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 SITE = ROOT / "_site"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 # Records performance.now() when <body data-ready="true"> first appears.
 READY_PROBE = """
@@ -45,11 +39,6 @@ READY_PROBE = """
   new MutationObserver(check).observe(document, {attributes: true, childList: true, subtree: true});
 })();
 """
-
-_spec = importlib.util.spec_from_file_location("gin_tools_serve", ROOT / "tools" / "serve.py")
-assert _spec is not None and _spec.loader is not None
-serve = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(serve)
 
 
 def cold_load(browser: Browser, url: str) -> tuple[float, dict[str, int]]:
@@ -80,7 +69,7 @@ def cold_load(browser: Browser, url: str) -> tuple[float, dict[str, int]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="cold loads per page (default 5)")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
         sys.exit("_site/ is missing: run `make site` first")

@@ -9,8 +9,6 @@ them fails at teardown.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,25 +20,13 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request, Route
 
+from tools import serve
+from tools.browser import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 SUB_PATH = "/gin-rummy/"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 READY_TIMEOUT_MS = 60_000
-
-_spec = importlib.util.spec_from_file_location("gin_tools_serve", ROOT / "tools" / "serve.py")
-assert _spec is not None and _spec.loader is not None
-serve = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(serve)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
