@@ -31,7 +31,6 @@ class ActionKind(Enum):
         return self in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
 
 
-_ORDER = {kind: position for position, kind in enumerate(ActionKind)}
 _WORDS = {kind.value: kind for kind in ActionKind}
 
 
@@ -70,14 +69,6 @@ class Action:
             f"not an action: {text!r} (expected take, pass, draw stock, draw pile, "
             "discard <card>, knock <card> or gin <card>)"
         )
-
-    @property
-    def is_discard(self) -> bool:
-        """Whether this action discards a card (plain, knocking or going gin)."""
-        return self.card is not None
-
-    def sort_key(self) -> tuple[int, int]:
-        return (_ORDER[self.kind], self.card.index if self.card is not None else -1)
 
     def __str__(self) -> str:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"

@@ -309,37 +309,37 @@ class Presenter:
             return _("Dead hand: no score.")
         ngettext = self.tr.ngettext  # the count decides the plural form (Polish has three)
         templates = {
-            ("gin", YOU): ngettext(
+            ("gin", YOU): lambda: ngettext(
                 "Gin! You score {points} point.", "Gin! You score {points} points.", points
             ),
-            ("gin", AI): ngettext(
+            ("gin", AI): lambda: ngettext(
                 "The computer went gin and scores {points} point.",
                 "The computer went gin and scores {points} points.",
                 points,
             ),
-            ("knock", YOU): ngettext(
+            ("knock", YOU): lambda: ngettext(
                 "You knocked and score {points} point.",
                 "You knocked and score {points} points.",
                 points,
             ),
-            ("knock", AI): ngettext(
+            ("knock", AI): lambda: ngettext(
                 "The computer knocked and scores {points} point.",
                 "The computer knocked and scores {points} points.",
                 points,
             ),
-            ("undercut", YOU): ngettext(
+            ("undercut", YOU): lambda: ngettext(
                 "Undercut! You score {points} point.",
                 "Undercut! You score {points} points.",
                 points,
             ),
-            ("undercut", AI): ngettext(
+            ("undercut", AI): lambda: ngettext(
                 "The computer undercut you and scores {points} point.",
                 "The computer undercut you and scores {points} points.",
                 points,
             ),
         }
         assert result.winner is not None
-        return templates[result.kind, result.winner].format(points=points)
+        return templates[result.kind, result.winner]().format(points=points)
 
     def result(
         self, result: HandResult, bonuses: tuple[Bonus, ...], session: TableSession
