@@ -96,8 +96,11 @@ unit: venv locale
 	  exit $$rc; \
 	else echo "(no tests/ folder)"; fi
 
+# Chromium's renderer very rarely crashes under load on two cores ("Page crashed"): such a
+# test is run again, up to twice. A failed assertion or a page error is never retried.
+E2E_RERUNS := --reruns 2 --only-rerun "Page crashed" --only-rerun "Target crashed"
 e2e: venv chromium site
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e $(E2E_RERUNS)
 
 bench: setup site
 	@set -e; for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done
