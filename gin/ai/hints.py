@@ -27,7 +27,7 @@ REASONS: dict[str, str] = {
     "discard_safe": (
         "Discard {card}: it keeps your hand strong, and the opponent passed on {related}."
     ),
-    "discard_avoid": "Discard {card}: {avoided} would probably help the opponent.",
+    "discard_avoid": "Discard {card}, not {avoided}: that card would probably help the opponent.",
     "take_meld": "Take {card}: it completes a meld.",
     "take_improve": "Take {card}: it improves your hand more than a card from the stock would.",
     "draw_stock": "Draw from the stock: {card} does not help your hand enough.",
