@@ -412,6 +412,15 @@ def test_legal_actions_are_in_a_stable_order() -> None:
         game.apply(rng.choice(legal))
 
 
+def assert_refused(game: Game, cases: dict[str, str], error: type[Exception]) -> None:
+    """Each action text is refused with an error matching its message, and nothing changes."""
+    for text, message in cases.items():
+        before = game.to_dict()
+        with pytest.raises(error, match=message):
+            game.apply(text)
+        assert game.to_dict() == before
+
+
 def test_illegal_actions_raise_a_helpful_value_error_and_change_nothing() -> None:
     assert issubclass(IllegalActionError, ValueError)
     game = new_game(KNOCK5, JUNK, "KH", dealer_seat=0)
@@ -420,11 +429,7 @@ def test_illegal_actions_raise_a_helpful_value_error_and_change_nothing() -> Non
         "discard 5D": "take or pass",
         "knock 5D": "take or pass",
     }
-    for text, message in cases.items():
-        before = game.to_dict()
-        with pytest.raises(IllegalActionError, match=message):
-            game.apply(text)
-        assert game.to_dict() == before
+    assert_refused(game, cases, IllegalActionError)
     game.apply("take")
     cases = {
         "take": "discard a card",
@@ -435,11 +440,7 @@ def test_illegal_actions_raise_a_helpful_value_error_and_change_nothing() -> Non
         "fly away": "not an action",
         "discard 1H": "not a card",
     }
-    for text, message in cases.items():
-        before = game.to_dict()
-        with pytest.raises(ValueError, match=message):
-            game.apply(text)
-        assert game.to_dict() == before
+    assert_refused(game, cases, ValueError)
     for junk in (None, 3, ("discard", "5D"), Card.parse("5D")):
         with pytest.raises(IllegalActionError):
             game.apply(junk)  # type: ignore[arg-type]

@@ -202,6 +202,7 @@ class Presenter:
             view.hand, mode, order or [], playable, view.taken_from_pile, selected
         )
         in_hand = phase not in ("hand-over", "game-over")
+        deadwood = deadwood_mask(to_mask(view.hand))
 
         buttons = (
             ButtonModel(
@@ -243,7 +244,7 @@ class Presenter:
             pile=tuple(self.card(card) for card in view.discard_pile),
             pile_enabled=ActionKind.DRAW_PILE in kinds or ActionKind.TAKE in kinds,
             hand=hand,
-            deadwood=deadwood_mask(to_mask(view.hand)),
+            deadwood=deadwood,
             buttons=buttons,
             result=self.result(view.hand_results[-1], view.bonuses, session)
             if phase in ("hand-over", "game-over") and view.hand_results
@@ -259,9 +260,7 @@ class Presenter:
                 "stock": self.tr.ngettext(
                     "Stock: {count} card", "Stock: {count} cards", view.stock_count
                 ).format(count=view.stock_count),
-                "deadwood": _("Deadwood: {points}").format(
-                    points=deadwood_mask(to_mask(view.hand))
-                ),
+                "deadwood": _("Deadwood: {points}").format(points=deadwood),
                 "hand_number": _("Hand {number}").format(
                     number=view.hand_results[-1].number if not in_hand else view.hand_number
                 ),
