@@ -5,16 +5,18 @@ The public API, relied on by the AI, the browser table and the tests::
     gin.Card, gin.parse_cards, gin.DECK
     gin.deadwood, gin.best_melds, gin.deadwood_after_layoff, gin.score_hand
     gin.Game, gin.Rules, gin.Action, gin.IllegalActionError, gin.PlayerView
+    gin.Phase, gin.HandKind, gin.BonusKind, gin.Role (string enums: a typo is a type error)
 """
 
 from gin.actions import Action, ActionKind, IllegalActionError
 from gin.cards import DECK, Card, parse_cards
-from gin.game import Game, Phase
+from gin.game import Game
 from gin.melds import best_melds, deadwood
 from gin.records import Event, HandResult
-from gin.scoring import RULESET_VERSION, Bonus, HandScore, Rules, score_hand
+from gin.rules import RULESET_VERSION, Rules
+from gin.scoring import Bonus, BonusKind, HandKind, HandScore, Role, score_hand
 from gin.showdown import Showdown, deadwood_after_layoff
-from gin.view import PlayerView
+from gin.view import Phase, PlayerView
 
 __all__ = [
     "DECK",
@@ -22,14 +24,17 @@ __all__ = [
     "Action",
     "ActionKind",
     "Bonus",
+    "BonusKind",
     "Card",
     "Event",
     "Game",
+    "HandKind",
     "HandResult",
     "HandScore",
     "IllegalActionError",
     "Phase",
     "PlayerView",
+    "Role",
     "Rules",
     "Showdown",
     "best_melds",

@@ -8,7 +8,7 @@ through :meth:`Action.parse`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from gin.cards import Card
 
@@ -17,7 +17,9 @@ class IllegalActionError(ValueError):
     """A malformed or illegal action; the message is meant for the player."""
 
 
-class ActionKind(Enum):
+class ActionKind(StrEnum):
+    """What an action does; its value is the action's text (``draw stock``)."""
+
     TAKE = "take"
     PASS = "pass"
     DRAW_STOCK = "draw stock"

@@ -18,7 +18,6 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 from gin.actions import (
@@ -33,21 +32,13 @@ from gin.actions import (
 from gin.cards import DECK, Card, to_mask
 from gin.melds import deadwood_mask
 from gin.records import Event, HandResult
-from gin.scoring import RULESET_VERSION, Bonus, Rules, game_bonuses, price_showdown
-from gin.showdown import HAND_SIZE, KNOCK_LIMIT, Showdown, showdown
-from gin.view import PlayerView
+from gin.rules import DEAD_HAND_STOCK, HAND_SIZE, RULESET_VERSION, Rules
+from gin.scoring import Bonus, HandKind, Role, game_bonuses, price_showdown
+from gin.showdown import Showdown, showdown
+from gin.view import Phase, PlayerView
 
 SAVE_FORMAT = "gin-rummy-game"
 SAVE_VERSION = 1
-DEAD_HAND_STOCK = 2
-"""A discard without a knock that leaves this many stock cards or fewer ends the hand dead."""
-
-
-class Phase(StrEnum):
-    UPCARD = "upcard"
-    DRAW = "draw"
-    DISCARD = "discard"
-    GAME_OVER = "game-over"
 
 
 def shuffled_deck(seed: int, hand_number: int) -> list[Card]:
@@ -161,7 +152,7 @@ class Game:
             left = deadwood_mask(mask ^ card.bit)
             if left == 0:
                 gins.append(Action(ActionKind.GIN, card))
-            elif left <= KNOCK_LIMIT:
+            elif left <= self.rules.knock_limit:
                 knocks.append(Action(ActionKind.KNOCK, card))
         return discards + knocks + gins
 
@@ -183,10 +174,10 @@ class Game:
             self._taken_from_pile = card
             self._passes = 0
             self._phase = Phase.DISCARD
-            self._history.append(Event(player, kind.value, card))
+            self._history.append(Event(player, kind, card))
         elif kind is ActionKind.PASS:
             self._passes += 1
-            self._history.append(Event(player, kind.value))
+            self._history.append(Event(player, kind))
             self._to_move = 1 - player
             if self._passes == 2:
                 self._phase = Phase.DRAW
@@ -195,7 +186,7 @@ class Game:
             self._hands[player].append(card)
             self._passes = 0
             self._phase = Phase.DISCARD
-            self._history.append(Event(player, kind.value, card))
+            self._history.append(Event(player, kind, card))
         else:
             self._discard(player, action)
 
@@ -207,9 +198,9 @@ class Game:
         self._from_pile[player].discard(card)
         self._pile.append(card)
         self._taken_from_pile = None
-        self._history.append(Event(player, action.kind.value, card))
+        self._history.append(Event(player, action.kind, card))
         if action.kind is not ActionKind.DISCARD:
-            facts = showdown(self._hands[player], self._hands[1 - player])
+            facts = showdown(self._hands[player], self._hands[1 - player], self.rules.knock_limit)
             self._end_hand(knocker=player, facts=facts)
         elif len(self._stock) <= DEAD_HAND_STOCK:
             self._end_hand(knocker=None, facts=None)
@@ -221,10 +212,10 @@ class Game:
         hands = (tuple(self._hands[0]), tuple(self._hands[1]))
         number = len(self.hand_results) + 1
         if knocker is None or facts is None:
-            result = HandResult(number, self._dealer, "dead", None, None, 0, hands, None)
+            result = HandResult(number, self._dealer, HandKind.DEAD, None, None, 0, hands, None)
         else:
             score = price_showdown(facts)
-            winner = knocker if score.winner == "knocker" else 1 - knocker
+            winner = knocker if score.winner is Role.KNOCKER else 1 - knocker
             result = HandResult(
                 number, self._dealer, score.kind, knocker, winner, score.points, hands, facts
             )
@@ -276,7 +267,8 @@ class Game:
             return f"Discarding {card} leaves no deadwood: that is gin, not a knock."
         if action.kind is ActionKind.GIN:
             return f"Gin needs no deadwood; discarding {card} leaves {left}."
-        return f"Knocking needs {KNOCK_LIMIT} deadwood or less; discarding {card} leaves {left}."
+        limit = self.rules.knock_limit
+        return f"Knocking needs {limit} deadwood or less; discarding {card} leaves {left}."
 
     # --- what each player may know -------------------------------------------------------
 
@@ -287,14 +279,14 @@ class Game:
         opponent = 1 - player
         history = tuple(
             event
-            if event.player == player or event.action != ActionKind.DRAW_STOCK.value
+            if event.player == player or event.action is not ActionKind.DRAW_STOCK
             else Event(event.player, event.action)
             for event in self._history
         )
         my_turn = self.to_move == player
         return PlayerView(
             player=player,
-            phase=self._phase.value,
+            phase=self._phase,
             to_move=self.to_move,
             dealer=self._dealer,
             hand=tuple(sorted(self._hands[player])),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gin.actions import ActionKind
 from gin.cards import Card
+from gin.scoring import HandKind
 from gin.showdown import Showdown
 
 
@@ -14,7 +16,7 @@ class Event:
     """One public step of a hand's history.  ``card`` is None where the card is concealed."""
 
     player: int
-    action: str
+    action: ActionKind
     card: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,7 +37,7 @@ class HandResult:
 
     number: int
     dealer: int
-    kind: str
+    kind: HandKind
     knocker: int | None
     winner: int | None
     points: int
@@ -45,7 +47,7 @@ class HandResult:
     def seen_by(self, player: int) -> HandResult:
         """The result as ``player`` may see it: a dead hand is never shown down, so the
         opponent's cards stay concealed; after a knock both hands are public."""
-        if self.kind != "dead":
+        if self.kind is not HandKind.DEAD:
             return self
         hands = tuple(hand if seat == player else () for seat, hand in enumerate(self.hands))
         return replace(self, hands=hands)  # type: ignore[arg-type]

@@ -6,60 +6,46 @@ module alone turns them into points, so a rule about points lives in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import Any
 
 from gin.cards import Card
+from gin.rules import GAME_BONUS, GIN_BONUS, LINE_BONUS, UNDERCUT_BONUS, Rules
 from gin.showdown import Showdown, showdown
 
-RULESET_VERSION = "1.0.0"
-GIN_BONUS = 25
-UNDERCUT_BONUS = 25
-GAME_BONUS = 100
-LINE_BONUS = 25
-MAX_TARGET = 10_000
+
+class HandKind(StrEnum):
+    """How a hand ended."""
+
+    GIN = "gin"
+    KNOCK = "knock"
+    UNDERCUT = "undercut"
+    DEAD = "dead"
 
 
-@dataclass(frozen=True)
-class Rules:
-    """The options RULES.md lets a player change: the optional game bonuses and the target."""
+class Role(StrEnum):
+    """A side of a showdown."""
 
-    game_bonus: bool = False
-    line_bonus: bool = False
-    shutout_bonus: bool = False
-    target: int = 100
+    KNOCKER = "knocker"
+    DEFENDER = "defender"
 
-    def __post_init__(self) -> None:
-        for name in ("game_bonus", "line_bonus", "shutout_bonus"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"rule {name} must be true or false")
-        if (
-            not isinstance(self.target, int)
-            or isinstance(self.target, bool)
-            or not 1 <= self.target <= MAX_TARGET
-        ):
-            raise ValueError(f"the target score must be a whole number from 1 to {MAX_TARGET}")
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+class BonusKind(StrEnum):
+    """An optional bonus awarded at the end of a game."""
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise ValueError("rules must be an object")
-        unknown = set(data) - {"game_bonus", "line_bonus", "shutout_bonus", "target"}
-        if unknown:
-            raise ValueError(f"unknown rule(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
+    GAME = "game"
+    LINE = "line"
+    SHUTOUT = "shutout"
 
 
 @dataclass(frozen=True)
 class HandScore:
     """A showdown priced: ``kind`` is gin, knock or undercut; ``winner`` knocker or defender."""
 
-    kind: str
-    winner: str
+    kind: HandKind
+    winner: Role
     points: int
     showdown: Showdown
 
@@ -68,22 +54,25 @@ def price_showdown(facts: Showdown) -> HandScore:
     """RULES.md "Scoring": gin 25 + D; knock D - K when D > K; else undercut (K - D) + 25."""
     knocker, defender = facts.knocker_deadwood, facts.defender_deadwood
     if facts.gin:
-        return HandScore("gin", "knocker", GIN_BONUS + defender, facts)
+        return HandScore(HandKind.GIN, Role.KNOCKER, GIN_BONUS + defender, facts)
     if defender > knocker:
-        return HandScore("knock", "knocker", defender - knocker, facts)
-    return HandScore("undercut", "defender", knocker - defender + UNDERCUT_BONUS, facts)
+        return HandScore(HandKind.KNOCK, Role.KNOCKER, defender - knocker, facts)
+    return HandScore(HandKind.UNDERCUT, Role.DEFENDER, knocker - defender + UNDERCUT_BONUS, facts)
 
 
-def score_hand(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> HandScore:
+def score_hand(
+    knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules | None = None
+) -> HandScore:
     """Show down two 10-card hands and price the result (ValueError if the knock is not legal)."""
-    return price_showdown(showdown(knocker_cards, defender_cards))
+    limit = (rules or Rules()).knock_limit
+    return price_showdown(showdown(knocker_cards, defender_cards, knock_limit=limit))
 
 
 @dataclass(frozen=True)
 class Bonus:
     """A game bonus awarded at game over: ``kind`` is game, line or shutout."""
 
-    kind: str
+    kind: BonusKind
     player: int
     points: int
 
@@ -101,14 +90,14 @@ def game_bonuses(
     """
     bonuses: list[Bonus] = []
     if rules.game_bonus:
-        bonuses.append(Bonus("game", winner, GAME_BONUS))
+        bonuses.append(Bonus(BonusKind.GAME, winner, GAME_BONUS))
     if rules.line_bonus:
         bonuses.extend(
-            Bonus("line", player, LINE_BONUS * hands_won[player])
+            Bonus(BonusKind.LINE, player, LINE_BONUS * hands_won[player])
             for player in (0, 1)
             if hands_won[player]
         )
     if rules.shutout_bonus and hands_won[1 - winner] == 0:
         total = hand_points[winner] + sum(b.points for b in bonuses if b.player == winner)
-        bonuses.append(Bonus("shutout", winner, total))
+        bonuses.append(Bonus(BonusKind.SHUTOUT, winner, total))
     return bonuses

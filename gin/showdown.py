@@ -13,9 +13,7 @@ from typing import Any
 
 from gin.cards import LANE, SUIT_LANE_MASK, Card, card_of_bit, from_mask, iter_bits, to_mask
 from gin.melds import arrangement_mask, deadwood_mask, minimum_arrangements, points_of_mask
-
-KNOCK_LIMIT = 10
-HAND_SIZE = 10
+from gin.rules import HAND_SIZE, KNOCK_LIMIT
 
 
 def _layoff_choices(defender: int, meld: int) -> list[int]:
@@ -124,7 +122,9 @@ def _as_meld_tuples(melds: Iterable[int]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(from_mask(meld)) for meld in melds)
 
 
-def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> Showdown:
+def showdown(
+    knocker_cards: Iterable[Card], defender_cards: Iterable[Card], knock_limit: int = KNOCK_LIMIT
+) -> Showdown:
     """Lay down both hands after a knock or gin, as RULES.md "End of a hand" says.
 
     The knocker shows a minimum-deadwood arrangement; among ties, the one that
@@ -144,9 +144,9 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> S
         shared = " ".join(str(card) for card in from_mask(knocker & defender))
         raise ValueError(f"both hands hold {shared}")
     knocker_deadwood = deadwood_mask(knocker)
-    if knocker_deadwood > KNOCK_LIMIT:
+    if knocker_deadwood > knock_limit:
         raise ValueError(
-            f"the knocker's deadwood is {knocker_deadwood}; knocking needs {KNOCK_LIMIT} or less"
+            f"the knocker's deadwood is {knocker_deadwood}; knocking needs {knock_limit} or less"
         )
 
     if knocker_deadwood == 0:

@@ -8,12 +8,23 @@ hand, so a concealed card cannot leak through it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from gin.actions import Action
 from gin.cards import Card
 from gin.records import Event, HandResult
-from gin.scoring import RULESET_VERSION, Bonus, Rules
+from gin.rules import RULESET_VERSION, Rules
+from gin.scoring import Bonus
+
+
+class Phase(StrEnum):
+    """Where a game stands: what the player to move is asked to do."""
+
+    UPCARD = "upcard"
+    DRAW = "draw"
+    DISCARD = "discard"
+    GAME_OVER = "game-over"
 
 
 @dataclass(frozen=True)
@@ -28,7 +39,7 @@ class PlayerView:
     """
 
     player: int
-    phase: str
+    phase: Phase
     to_move: int | None
     dealer: int
     hand: tuple[Card, ...]

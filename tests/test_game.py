@@ -569,3 +569,32 @@ def test_deck_for_helper() -> None:
     deck = deck_for(KNOCK5, JUNK, "QS", "KH")
     assert len(set(deck)) == 52 and deck[20] == Card.parse("QS") and deck[21] == Card.parse("KH")
     assert play_out(Game(seed=1, deck=deck), random.Random(1)) > 0
+
+
+def test_the_knock_limit_is_the_games_rule() -> None:
+    """Rules.knock_limit decides which discards may knock, and the record keeps it."""
+    strict = Game(seed=11, rules=Rules(knock_limit=0))
+    loose = Game(seed=11)
+    for _ in range(400):
+        if strict.over:
+            break
+        actions = strict.legal_actions()
+        assert not any(a.kind is ActionKind.KNOCK for a in actions)
+        assert [a for a in actions if a.kind is not ActionKind.KNOCK] == [
+            a for a in loose.legal_actions() if a.kind is not ActionKind.KNOCK
+        ]
+        choice = next((a for a in actions if a.kind is ActionKind.GIN), actions[-1])
+        choice = next((a for a in actions if a.kind is ActionKind.DISCARD), choice)
+        strict.apply(choice)
+        loose.apply(choice)
+    assert Game.from_dict(strict.to_dict()).rules.knock_limit == 0
+
+
+def test_a_record_from_before_the_knock_limit_field_loads_with_ruleset_limit() -> None:
+    game = Game(seed=5)
+    game.apply(game.legal_actions()[0])
+    data = game.to_dict()
+    del data["rules"]["knock_limit"]
+    payload = {k: v for k, v in data.items() if k != "checksum"}
+    data["checksum"] = _checksum(payload)
+    assert Game.from_dict(data).rules == Rules()

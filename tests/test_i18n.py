@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog
 
 from gin.cards import Card
 from gin.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, pick_language
+from gin.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != DEFAULT_LANGUAGE]
@@ -262,7 +263,7 @@ def _parse(html: str) -> _Balance:
 def test_rules_page_in_english_covers_the_ruleset() -> None:
     from gin.web.rules_page import rules_html
 
-    html = rules_html(Translator("en"))
+    html = rules_html(Translator("en"), Rules())
     text = " ".join(_parse(html).text)
     for needle in (
         "Ruleset 1.0.0",
@@ -287,8 +288,8 @@ def test_rules_page_in_english_covers_the_ruleset() -> None:
 def test_rules_page_is_translated(language: str) -> None:
     from gin.web.rules_page import rules_html
 
-    english = set(_parse(rules_html(Translator("en"))).text)
-    html = rules_html(Translator(language))
+    english = set(_parse(rules_html(Translator("en"), Rules())).text)
+    html = rules_html(Translator(language), Rules())
     texts = _parse(html).text
     assert f'lang="{language}"' in html
     # Card faces show rank letters and suit symbols in every language; everything else differs.

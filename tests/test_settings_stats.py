@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gin.records import HandResult
-from gin.scoring import Rules
+from gin.rules import Rules
 from gin.table.session import TableSession
 from gin.table.settings import Settings
 from gin.table.stats import LevelStats, Statistics

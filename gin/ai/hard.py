@@ -46,9 +46,8 @@ from gin.ai.knowledge import (
 )
 from gin.ai.signals import distance, prior_weights
 from gin.cards import Card, card_of_bit, from_mask, iter_bits
-from gin.game import DEAD_HAND_STOCK
 from gin.melds import arrangement_mask, deadwood_mask, melded_mask
-from gin.scoring import GIN_BONUS, UNDERCUT_BONUS
+from gin.rules import DEAD_HAND_STOCK, GIN_BONUS, UNDERCUT_BONUS
 from gin.showdown import best_layoff
 from gin.view import PlayerView
 

@@ -18,7 +18,6 @@ from gin.melds import deadwood_mask, melded_mask
 from gin.view import PlayerView
 
 FULL_DECK = to_mask(DECK)
-KNOCK_LIMIT = 10
 _PILE_DRAWS = {ActionKind.TAKE.value, ActionKind.DRAW_PILE.value}
 _DISCARDS = {ActionKind.DISCARD.value, ActionKind.KNOCK.value, ActionKind.GIN.value}
 _PASSES = {ActionKind.PASS.value, ActionKind.DRAW_STOCK.value}

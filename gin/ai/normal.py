@@ -43,9 +43,10 @@ def hand_score(mask: int, unseen: int) -> float:
     return base - OUT_VALUE * outs
 
 
-def knock_limit(stock_count: int) -> int:
-    """The most deadwood Normal knocks with: 10 early, falling to 3 as the stock runs down."""
-    return max(3, min(10, (stock_count - 4) // 2))
+def knock_limit(stock_count: int, rule_limit: int) -> int:
+    """The most deadwood Normal knocks with: the rules' limit early, falling to 3 as the stock
+    runs down (never above the limit)."""
+    return min(rule_limit, max(3, (stock_count - 4) // 2))
 
 
 class NormalPlayer:
@@ -66,7 +67,9 @@ class NormalPlayer:
             key=lambda card: (self._discard_value(knowledge, card, unseen), -card.points),
         )
         after = deadwood_mask(knowledge.hand ^ best.bit)
-        return finish_discard(legal, best, knock=after <= knock_limit(knowledge.stock_count))
+        return finish_discard(
+            legal, best, knock=after <= knock_limit(knowledge.stock_count, view.rules.knock_limit)
+        )
 
     @staticmethod
     def _discard_value(knowledge: Knowledge, card: Card, unseen: int) -> float:

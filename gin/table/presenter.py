@@ -16,7 +16,8 @@ from gin.cards import Card, sort_by_rank, to_mask
 from gin.i18n import Translator
 from gin.melds import arrangement_mask, deadwood_mask
 from gin.records import HandResult
-from gin.scoring import RULESET_VERSION, Bonus
+from gin.rules import RULESET_VERSION
+from gin.scoring import Bonus
 from gin.table.session import AI, YOU, Step, TableSession
 from gin.table.settings import LEVELS
 from gin.table.stats import LevelStats, Statistics

@@ -16,7 +16,7 @@ from typing import Any
 from gin.actions import Action, ActionKind, IllegalActionError
 from gin.ai import make_player
 from gin.game import Game
-from gin.scoring import Rules
+from gin.rules import Rules
 from gin.table.settings import LEVELS
 from gin.table.stats import LevelStats
 from gin.view import PlayerView

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from gin.i18n import LANGUAGES
-from gin.scoring import MAX_TARGET, Rules
+from gin.rules import MAX_TARGET, Rules
 
 LEVELS = ("easy", "normal", "hard")
 """The AI levels a person may choose (the yardstick bot "simple" is not offered)."""

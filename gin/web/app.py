@@ -182,7 +182,7 @@ class TableApp:
     def _rules_html(self) -> str:
         from gin.web.rules_page import rules_html
 
-        return str(rules_html(self.tr))
+        return str(rules_html(self.tr, self.session.game.rules))
 
     def announce(self, text: str) -> None:
         """Say something to screen readers through the page's live region."""

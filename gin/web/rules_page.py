@@ -12,20 +12,10 @@ from html import escape
 
 from gin.cards import Card
 from gin.i18n import Translator
-from gin.scoring import (
-    GAME_BONUS,
-    GIN_BONUS,
-    LINE_BONUS,
-    RULESET_VERSION,
-    UNDERCUT_BONUS,
-    HandScore,
-    score_hand,
-)
+from gin.rules import GAME_BONUS, GIN_BONUS, LINE_BONUS, RULESET_VERSION, UNDERCUT_BONUS, Rules
+from gin.scoring import HandScore, score_hand
 from gin.table.presenter import CardModel
 from gin.web.render import card_face
-
-KNOCK_LIMIT = 10
-TARGET = 100
 
 # A knock worked through by the engine: the defender keeps 2-3-4 of clubs as their own meld
 # and lays off 3 and 4 of spades on the knocker's run (one after another) and the nine of
@@ -100,7 +90,7 @@ def _p(text: str) -> str:
     return f"<p>{escape(text)}</p>"
 
 
-def rules_html(tr: Translator) -> str:
+def rules_html(tr: Translator, rules: Rules) -> str:
     """The full rules, for the rules panel (``<section data-testid="rules-panel">``)."""
     _ = tr.gettext
     knock = _knock_example()
@@ -110,12 +100,12 @@ def rules_html(tr: Translator) -> str:
         _(
             "Ruleset {version}: two players, knock limit {limit}. Big Gin and Oklahoma Gin "
             "are not played."
-        ).format(version=RULESET_VERSION, limit=KNOCK_LIMIT)
+        ).format(version=RULESET_VERSION, limit=rules.knock_limit)
     ) + _p(
         _(
             "Goal: form melds and keep the value of your unmatched cards, the deadwood, low. "
             "The first player to reach {target} points wins the game."
-        ).format(target=TARGET)
+        ).format(target=rules.target)
     )
 
     cards_and_melds = _section(
@@ -187,7 +177,7 @@ def rules_html(tr: Translator) -> str:
                     "With your discard you may knock if the deadwood of the ten cards you keep "
                     "is {limit} points or less, or go gin if it is 0 (a knock with 0 deadwood "
                     "is gin). Knocking is never forced."
-                ).format(limit=KNOCK_LIMIT),
+                ).format(limit=rules.knock_limit),
             ],
             ordered=True,
         ),
@@ -296,7 +286,7 @@ def rules_html(tr: Translator) -> str:
                 _(
                     "The game ends when, after a hand is scored, a player has {target} points "
                     "or more (the target can be changed in the settings); that player wins."
-                ).format(target=TARGET),
+                ).format(target=rules.target),
                 _("Optional bonuses, all off unless you switch them on in the settings:"),
             ]
         ),
