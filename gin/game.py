@@ -211,13 +211,16 @@ class Game:
     def _end_hand(self, knocker: int | None, facts: Showdown | None) -> None:
         hands = (tuple(self._hands[0]), tuple(self._hands[1]))
         number = len(self.hand_results) + 1
+        stock = tuple(reversed(self._stock))
         if knocker is None or facts is None:
-            result = HandResult(number, self._dealer, HandKind.DEAD, None, None, 0, hands, None)
+            result = HandResult(
+                number, self._dealer, HandKind.DEAD, None, None, 0, hands, None, stock
+            )
         else:
             score = price_showdown(facts)
             winner = knocker if score.winner is Role.KNOCKER else 1 - knocker
             result = HandResult(
-                number, self._dealer, score.kind, knocker, winner, score.points, hands, facts
+                number, self._dealer, score.kind, knocker, winner, score.points, hands, facts, stock
             )
         self.hand_results.append(result)
         if result.winner is not None:
@@ -299,7 +302,7 @@ class Game:
             legal_actions=tuple(self.legal_actions()) if my_turn else (),
             scores=tuple(self.scores),
             hand_number=self.hand_number,
-            hand_results=tuple(result.seen_by(player) for result in self.hand_results),
+            hand_results=tuple(self.hand_results),
             bonuses=tuple(self.bonuses),
             over=self.over,
             winner=self.winner,
@@ -320,6 +323,19 @@ class Game:
             "actions": list(self._record),
         }
         return {**payload, "checksum": _checksum(payload)}
+
+    def finished_hands_record(self) -> dict[str, Any]:
+        """The record of the hands already finished, without the hand in play.
+
+        What a player may hand out mid-game: the hand in play stays concealed,
+        though the seed still tells how every hand is dealt.
+        """
+        replay = Game(seed=self.seed, rules=self.rules, deck=self._first_deck)
+        for action in self._record:
+            if len(replay.hand_results) == len(self.hand_results):
+                break
+            replay.apply(action)
+        return replay.to_dict()
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -360,6 +376,24 @@ class Game:
                     f"action {position + 1} ({action!r}) cannot be replayed: {error}"
                 ) from None
         return game
+
+    def copy(self) -> Game:
+        """An independent game in the same state (cheap: no replay).
+
+        The table keeps one game per state of its state machine; copying before
+        an action is what lets its update stay a pure function of the old state.
+        """
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.hand_results = list(self.hand_results)
+        twin.bonuses = list(self.bonuses)
+        twin._record = list(self._record)
+        twin._hands = [list(hand) for hand in self._hands]
+        twin._pile = list(self._pile)
+        twin._stock = list(self._stock)
+        twin._from_pile = [set(cards) for cards in self._from_pile]
+        twin._history = list(self._history)
+        return twin
 
     def check_invariants(self) -> None:
         """Assert that all 52 cards are where the rules allow, each exactly once (for tests)."""

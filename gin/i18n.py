@@ -47,6 +47,10 @@ class Translator:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self._catalog.ngettext(singular, plural, count)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """A message in one grammatical role (``context``), e.g. "Knock" as a button or a row."""
+        return self._catalog.pgettext(context, message)
+
     def rank_name(self, rank: int) -> str:
         return self.gettext(_RANK_NAMES[rank - 1])
 

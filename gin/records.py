@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from gin.actions import ActionKind
@@ -32,7 +32,10 @@ class HandResult:
     """How a hand ended, by seat: ``kind`` is gin, knock, undercut or dead.
 
     ``hands`` are both players' ten cards at the end; ``showdown`` holds the
-    melds, lay-offs and deadwood counts (None for a dead hand).
+    melds, lay-offs and deadwood counts (None for a dead hand); ``stock`` is
+    what was left of the stock, top first.  Once a hand is over all of it is
+    public: nothing of it bears on the next hand, which is shuffled anew, and
+    showing it lets a player check every deal.
     """
 
     number: int
@@ -43,14 +46,7 @@ class HandResult:
     points: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     showdown: Showdown | None
-
-    def seen_by(self, player: int) -> HandResult:
-        """The result as ``player`` may see it: a dead hand is never shown down, so the
-        opponent's cards stay concealed; after a knock both hands are public."""
-        if self.kind is not HandKind.DEAD:
-            return self
-        hands = tuple(hand if seat == player else () for seat, hand in enumerate(self.hands))
-        return replace(self, hands=hands)  # type: ignore[arg-type]
+    stock: tuple[Card, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -62,4 +58,5 @@ class HandResult:
             "points": self.points,
             "hands": [[str(card) for card in hand] for hand in self.hands],
             "showdown": None if self.showdown is None else self.showdown.to_dict(),
+            "stock": [str(card) for card in self.stock],
         }

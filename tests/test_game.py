@@ -598,3 +598,19 @@ def test_a_record_from_before_the_knock_limit_field_loads_with_ruleset_limit() -
     payload = {k: v for k, v in data.items() if k != "checksum"}
     data["checksum"] = _checksum(payload)
     assert Game.from_dict(data).rules == Rules()
+
+
+def test_a_copy_plays_on_independently() -> None:
+    game = Game(seed=8)
+    for _ in range(30):
+        game.apply(game.legal_actions()[-1])
+    before = game.to_dict()
+    twin = game.copy()
+    assert twin.to_dict() == before and twin.view(0) == game.view(0)
+    for _ in range(60):
+        if twin.over:
+            break
+        twin.apply(twin.legal_actions()[0])
+    twin.check_invariants()
+    assert game.to_dict() == before
+    game.check_invariants()

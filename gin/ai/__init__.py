@@ -14,6 +14,7 @@ seed and the view, so bots are deterministic and a hint can be replayed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 
 from gin.actions import Action
@@ -48,6 +49,16 @@ def make_player(level: str, seed: int = 0) -> Player:
     return factory(seed)
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game with ``game_seed``: a one-way derivation.
+
+    The game's seed, with the public shuffle, gives every card of every hand;
+    a bot seeded with it could learn the deck.  A hash cannot be turned back.
+    """
+    digest = hashlib.sha256(f"gin-rummy/bot/{game_seed}/seat/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     """Hard's advice for the seat of ``view``: a legal action, a reason and an estimate."""
     if not legal:
@@ -65,6 +76,7 @@ __all__ = [
     "NormalPlayer",
     "Player",
     "SimplePlayer",
+    "bot_seed",
     "hint",
     "make_player",
 ]

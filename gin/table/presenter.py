@@ -1,488 +1,977 @@
-"""What the table shows: a render model built from the person's view, in their language.
+"""What the table shows: the render model of a :class:`~gin.table.state.TableState`, worded.
 
-The browser layer draws exactly this model and nothing else, so every
-decision about what is shown, playable or enabled is made here, in plain
-Python that the unit tests check.  The presenter only ever reads the
-person's :class:`~gin.view.PlayerView`, never the game.
+The presenter reads the person's :class:`~gin.view.PlayerView` (never the
+game's hidden cards) and the table's own state, and decides everything the
+page draws: which cards are playable, which buttons the phase offers, every
+text in the person's language.  The page's renderer draws the result and
+nothing else, so all of this is tested in CPython.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from urllib.parse import quote
 
-from gin.actions import ActionKind
+from gin.actions import Action, ActionKind
 from gin.ai.hints import REASONS, Hint
-from gin.cards import Card, sort_by_rank, to_mask
+from gin.cards import Card, sort_by_rank
 from gin.i18n import Translator
-from gin.melds import arrangement_mask, deadwood_mask
-from gin.records import HandResult
-from gin.rules import RULESET_VERSION
-from gin.scoring import Bonus
-from gin.table.session import AI, YOU, Step, TableSession
-from gin.table.settings import LEVELS
-from gin.table.stats import LevelStats, Statistics
+from gin.records import Event, HandResult
+from gin.rules import GIN_BONUS, MAX_TARGET, RULESET_VERSION, UNDERCUT_BONUS
+from gin.scoring import Bonus, BonusKind, HandKind
+from gin.table import hand as hands
+from gin.table.effects import Announce
+from gin.table.intents import (
+    AskHint,
+    DrawFromPile,
+    NextHand,
+    Panel,
+    Pass,
+)
+from gin.table.keys import KEYS, key_for
+from gin.table.messages import TEMPLATES, Message
+from gin.table.models import (
+    ButtonModel,
+    CardModel,
+    ChartBar,
+    FieldModel,
+    FieldsetModel,
+    GameOverModel,
+    LaidOutHand,
+    LineModel,
+    LogModel,
+    MeldModel,
+    MessageModel,
+    OpponentModel,
+    PanelModel,
+    PileModel,
+    QuestionModel,
+    ResultModel,
+    RevealModel,
+    SeatModel,
+    SheetModel,
+    SheetRow,
+    StatsModel,
+    StockModel,
+    TableModel,
+    TopBarModel,
+)
+from gin.table.settings import LEVELS, SPEEDS, CardSize, Settings, SortMode
+from gin.table.state import AI, YOU, Question, TablePhase, TableState
+from gin.table.stats import Statistics
+from gin.table.update import shown_hand
 
-ARMABLE = ("knock", "gin")
-
-
-@dataclass(frozen=True)
-class CardModel:
-    """One face-up card: its code, its spoken name, and how the table treats it."""
-
-    code: str
-    name: str
-    meld: int | None = None
-    """Index of the meld the card belongs to in the shown arrangement (None: deadwood)."""
-    playable: bool = False
-    note: str = ""
-    """A short marker such as "laid off" or "just taken"."""
-    selected: bool = False
-    """Chosen by a first tap on a touch screen; a second tap plays it."""
-
-
-@dataclass(frozen=True)
-class ButtonModel:
-    action: str
-    label: str
-    enabled: bool
-    pressed: bool = False
-    hint: str = ""
-
-
-@dataclass(frozen=True)
-class LaidOutHand:
-    """A hand at a showdown: its melds (with the cards laid off on them) and its deadwood."""
-
-    title: str
-    melds: tuple[tuple[CardModel, ...], ...]
-    deadwood: tuple[CardModel, ...]
-    deadwood_points: int
-
-
-@dataclass(frozen=True)
-class ResultModel:
-    headline: str
-    detail: str
-    hands: tuple[LaidOutHand, ...]
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    label: str
-    you: int
-    ai: int
+PILE_SHOWN = 6
+"""How many of the pile's last cards are drawn fanned (the top one whole)."""
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+MINUS = "−"
 
 
-@dataclass(frozen=True)
-class TableModel:
-    phase: str
-    turn: str
-    status: str
-    you_score: int
-    ai_score: int
-    opponent_count: int
-    opponent_known: tuple[CardModel, ...]
-    stock_count: int
-    stock_enabled: bool
-    pile: tuple[CardModel, ...]
-    pile_enabled: bool
-    hand: tuple[CardModel, ...]
-    deadwood: int
-    buttons: tuple[ButtonModel, ...]
-    result: ResultModel | None
-    sheet: tuple[SheetRow, ...]
-    totals: SheetRow
-    labels: dict[str, str] = field(default_factory=dict)
+def short_name(card: Card) -> str:
+    """A card as printed in running text: "10♣", "Q♥" (the index printed on its face)."""
+    return RANK_LABELS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
 class Presenter:
-    """Builds :class:`TableModel` values and the texts that describe the bot's moves."""
+    """Builds the render model and the spoken texts, in one language."""
 
     def __init__(self, translator: Translator) -> None:
         self.tr = translator
 
-    # --- pieces ---------------------------------------------------------------------------
+    # --- small pieces -------------------------------------------------------------------
 
-    def card(self, card: Card, **extra: object) -> CardModel:
-        return CardModel(code=str(card), name=self.tr.card_name(card), **extra)  # type: ignore[arg-type]
+    def _(self, message: str) -> str:
+        return self.tr.gettext(message)
+
+    def card(self, card: Card, **marks: object) -> CardModel:
+        return CardModel(card, self.tr.card_name(card), **marks)  # type: ignore[arg-type]
 
     def player_name(self, seat: int) -> str:
-        return self.tr.gettext("You") if seat == YOU else self.tr.gettext("Computer")
+        return self._("You") if seat == YOU else self._("Computer")
 
-    def describe_step(self, step: Step) -> str:
-        """What the bot just did, as one sentence for the move log and screen readers."""
-        _ = self.tr.gettext
-        word, _space, code = step.action.partition(" ")
-        card = self.tr.card_name(Card.parse(step.card)) if step.card else ""
-        if step.action == "pass":
-            return _("The computer passed on the face-up card.")
-        if step.action == "draw stock":
-            return _("The computer drew from the stock.")
-        if step.action in ("take", "draw pile"):
-            return _("The computer took {card} from the discard pile.").format(card=card)
-        if word == "discard":
-            return _("The computer discarded {card}.").format(card=card)
-        if word == "knock":
-            return _("The computer knocked, discarding {card}.").format(card=card)
-        return _("The computer went gin, discarding {card}.").format(card=card)
+    def level_name(self, level: str) -> str:
+        p = self.tr.pgettext
+        return {
+            "easy": p("level", "Easy"),
+            "normal": p("level", "Normal"),
+            "hard": p("level", "Hard"),
+        }[level]
 
-    # --- the hand -------------------------------------------------------------------------
-
-    def hand_cards(
-        self,
-        hand: tuple[Card, ...],
-        mode: str,
-        order: list[str],
-        playable: set[Card],
-        taken: Card | None,
-        selected: str | None = None,
-    ) -> tuple[CardModel, ...]:
-        """The hand in the chosen order, each card marked with its meld in the best arrangement.
-
-        ``melds`` puts each meld together and the deadwood after it; ``rank``
-        and ``suit`` sort; a custom ``order`` (from dragging) is kept for the
-        cards it names, and new cards go to the end.
-        """
-        mask = to_mask(hand)
-        melds = arrangement_mask(mask)
-        meld_of = {
-            card: index for index, meld in enumerate(melds) for card in hand if card.bit & meld
-        }
-        if order:
-            position = {code: index for index, code in enumerate(order)}
-            ordered = sorted(
-                hand, key=lambda card: (position.get(str(card), len(position)), card.index)
-            )
-        elif mode == "rank":
-            ordered = sort_by_rank(hand)
-        elif mode == "suit":
-            ordered = sorted(hand)
-        else:
-            ordered = sorted(
-                hand, key=lambda card: (meld_of.get(card, len(melds)), card.rank, card.index)
-            )
-        just_taken = self.tr.gettext("just taken")
-        return tuple(
-            self.card(
-                card,
-                meld=meld_of.get(card),
-                playable=card in playable,
-                note=just_taken if card is taken else "",
-                selected=str(card) == selected and card in playable,
-            )
-            for card in ordered
-        )
+    def message(self, message: Message) -> str:
+        """A refusal or notice, worded: its template translated and filled in."""
+        values: dict[str, str | int] = dict(message.numbers)
+        if message.card is not None:
+            values["card"] = short_name(message.card)
+        return self._(TEMPLATES[message.code]).format(**values)
 
     # --- the whole table ------------------------------------------------------------------
 
-    def table(
-        self,
-        session: TableSession,
-        *,
-        mode: str = "melds",
-        order: list[str] | None = None,
-        armed: str | None = None,
-        busy: bool = False,
-        selected: str | None = None,
-    ) -> TableModel:
-        """The table as the person sees it.  ``busy`` while the bot's moves are being shown."""
-        _ = self.tr.gettext
-        view = session.view
-        phase = session.phase
-        legal = [] if busy else session.legal_actions()
-        kinds = {action.kind for action in legal}
-        can_knock = ActionKind.KNOCK in kinds
-        can_gin = ActionKind.GIN in kinds
-        if armed == "knock" and not can_knock or armed == "gin" and not can_gin:
-            armed = None
-        wanted = {"knock": ActionKind.KNOCK, "gin": ActionKind.GIN}.get(
-            armed or "", ActionKind.DISCARD
+    def table(self, state: TableState, rules_html: str = "") -> TableModel:
+        """The table as the person sees it now."""
+        _ = self._
+        view = state.view
+        phase = state.phase
+        in_hand = state.in_hand
+        legal = state.legal()
+        settings = state.settings
+        hand = self.hand(state, legal) if in_hand else ()
+        pile_top = view.discard_pile[-1] if view.discard_pile else None
+        aid = (
+            settings.beginner_aid
+            and phase is TablePhase.DRAW
+            and state.your_turn
+            and pile_top is not None
+            and any(c.aid for c in hand)
         )
-        playable = {action.card for action in legal if action.kind is wanted and action.card}
-        hand = self.hand_cards(
-            view.hand, mode, order or [], playable, view.taken_from_pile, selected
-        )
-        in_hand = phase not in ("hand-over", "game-over")
-        deadwood = deadwood_mask(to_mask(view.hand))
-
-        buttons = (
-            ButtonModel(
-                "take", _("Take"), ActionKind.TAKE in kinds, hint=_("Take the face-up card")
-            ),
-            ButtonModel(
-                "pass", _("Pass"), ActionKind.PASS in kinds, hint=_("Refuse the face-up card")
-            ),
-            ButtonModel(
-                "knock",
-                _("Knock"),
-                can_knock,
-                pressed=armed == "knock",
-                hint=_("Then click the card to discard"),
-            ),
-            ButtonModel(
-                "gin",
-                _("Gin"),
-                can_gin,
-                pressed=armed == "gin",
-                hint=_("Then click the card to discard"),
-            ),
-            ButtonModel("next-hand", _("Next hand"), phase == "hand-over" and not busy),
-            ButtonModel("new-game", _("New game"), not busy),
-        )
-        you_total, ai_total = view.scores
+        classes = [f"cards-{settings.card_size.value}"]
+        if settings.four_colour:
+            classes.append("four-colour")
+        if state.touch_only:
+            classes.append("touch")
         return TableModel(
-            phase=phase,
-            turn="you" if session.your_turn and not busy else "ai",
-            status=self.status(session, armed, busy, next((c for c in hand if c.selected), None)),
-            you_score=you_total,
-            ai_score=ai_total,
-            opponent_count=view.opponent_card_count,
-            opponent_known=tuple(self.card(card) for card in view.opponent_known_cards)
-            if in_hand
-            else (),
-            stock_count=view.stock_count,
-            stock_enabled=ActionKind.DRAW_STOCK in kinds,
-            pile=tuple(self.card(card) for card in view.discard_pile),
-            pile_enabled=ActionKind.DRAW_PILE in kinds or ActionKind.TAKE in kinds,
+            phase=phase.value,
+            turn="you" if state.your_turn else "ai",
+            busy=state.thinking,
+            language=settings.language,
+            classes=tuple(classes),
+            topbar=self.topbar(state),
+            opponent=self.opponent(state),
+            stock=self.stock(state, legal),
+            pile=self.pile(state, legal, aid),
             hand=hand,
-            deadwood=deadwood,
-            buttons=buttons,
-            result=self.result(view.hand_results[-1], view.bonuses, session)
-            if phase in ("hand-over", "game-over") and view.hand_results
+            hand_label=_("Your hand"),
+            count_line=self.count_line(state, legal) if in_hand else "",
+            status=self.status(state),
+            buttons=self.buttons(state, legal),
+            sorts=self.sorts(settings),
+            sort_label=_("Arrange your hand"),
+            why=MessageModel(self.message(state.why), state.why.target, state.why_count)
+            if state.why
             else None,
-            sheet=tuple(self.sheet_row(result) for result in view.hand_results)
-            + tuple(self.bonus_row(bonus) for bonus in view.bonuses),
-            totals=SheetRow(_("Total"), you_total, ai_total),
+            hint=self.hint_text(state.hint) if state.hint else "",
+            notices=tuple(
+                MessageModel(
+                    self.message(notice), close=ButtonModel(f"dismiss-{index}", _("Close"))
+                )
+                for index, notice in enumerate(state.notices)
+            ),
+            result=self.result(state) if not in_hand and view.hand_results else None,
+            game_over=self.game_over(state) if phase is TablePhase.GAME_OVER else None,
+            sheet=self.sheet(state),
+            log=self.log(view.history),
+            panel=self.panel(state, rules_html),
+            question=self.question(state),
             labels={
-                "ruleset": _("Rules {version}").format(version=RULESET_VERSION),
-                "opponent": self.tr.ngettext(
-                    "Computer: {count} card", "Computer: {count} cards", view.opponent_card_count
-                ).format(count=view.opponent_card_count),
-                "stock": self.tr.ngettext(
-                    "Stock: {count} card", "Stock: {count} cards", view.stock_count
-                ).format(count=view.stock_count),
-                "deadwood": _("Deadwood: {points}").format(points=deadwood),
-                "hand_number": _("Hand {number}").format(
-                    number=view.hand_results[-1].number if not in_hand else view.hand_number
-                ),
-                "level": _("Computer level: {level}").format(level=self.level_name(session.level)),
+                "document": _("Gin Rummy"),
+                "table": _("Gin Rummy table"),
+                "middle": _("Stock and discard pile"),
+                "actions": _("Actions"),
+                "scores": _("Scores"),
+                "update": _("A new version of the game is ready."),
+                "reload": _("Reload"),
+                "meld_note": _("Cards in melds are raised and underlined."),
+                "language": _("Language"),
             },
         )
 
-    def status(
-        self,
-        session: TableSession,
-        armed: str | None,
-        busy: bool,
-        selected: CardModel | None = None,
-    ) -> str:
+    def topbar(self, state: TableState) -> TopBarModel:
+        _ = self._
+        view = state.view
+        you, ai = view.scores
+        in_hand = state.in_hand
+        dealer = view.dealer if in_hand else None
+        number = view.hand_number if in_hand else view.hand_results[-1].number
+        return TopBarModel(
+            title=_("Gin Rummy"),
+            you=SeatModel(_("You"), you, dealer == YOU, "score-you"),
+            ai=SeatModel(_("Computer"), ai, dealer == AI, "score-ai"),
+            target=_("Game to {target}").format(target=view.rules.target),
+            hand_number=_("Hand {number}").format(number=number),
+            level=_("Computer level: {level}").format(level=self.level_name(state.level)),
+            ruleset=_("Rules {version}").format(version=RULESET_VERSION),
+            dealer_label=_("Dealer"),
+            menu=ButtonModel("menu", _("Menu"), pressed=state.panel is Panel.MENU, title=_("Menu")),
+        )
+
+    def opponent(self, state: TableState) -> OpponentModel:
+        view = state.view
+        count = view.opponent_card_count
+        known = view.opponent_known_cards if state.in_hand else ()
+        thinking = state.thinking and state.in_hand and view.to_move == AI
+        label = self.tr.ngettext("Computer: {count} card", "Computer: {count} cards", count).format(
+            count=count
+        )
+        return OpponentModel(
+            label=label,
+            hidden=count - len(known) if state.in_hand else 0,
+            known=tuple(self.card(card, note=self._("taken")) for card in known),
+            thinking=self._("Thinking…") if thinking else "",
+        )
+
+    def stock(self, state: TableState, legal: Sequence[Action]) -> StockModel:
+        count = state.view.stock_count
+        return StockModel(
+            count=count,
+            label=self._("Stock"),
+            aria=self.tr.ngettext("Stock: {count} card", "Stock: {count} cards", count).format(
+                count=count
+            ),
+            enabled=any(a.kind is ActionKind.DRAW_STOCK for a in legal),
+        )
+
+    def pile(self, state: TableState, legal: Sequence[Action], aid: bool) -> PileModel:
+        _ = self._
+        pile = state.view.discard_pile if state.in_hand else ()
+        shown = pile[-PILE_SHOWN:]
+        top = pile[-1] if pile else None
+        aria = (
+            _("Discard pile, top card {card}").format(card=self.tr.card_name(top))
+            if top
+            else _("Discard pile")
+        )
+        return PileModel(
+            cards=tuple(self.card(card) for card in shown),
+            earlier=len(pile) - len(shown),
+            label=_("Discard pile"),
+            aria=aria,
+            enabled=any(a.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE) for a in legal),
+            aid=aid,
+        )
+
+    # --- the person's hand --------------------------------------------------------------
+
+    def hand(self, state: TableState, legal: Sequence[Action]) -> tuple[CardModel, ...]:
+        """The hand in the person's order, each card marked: meld, playable, just drawn, aid."""
+        view = state.view
+        shown = shown_hand(state)
+        melds = hands.meld_index(shown)
+        wanted = {
+            ActionKind.KNOCK: (ActionKind.KNOCK, ActionKind.GIN),
+            ActionKind.GIN: (ActionKind.GIN,),
+        }.get(state.armed or ActionKind.DISCARD, (ActionKind.DISCARD,))
+        playable = {a.card for a in legal if a.kind in wanted and a.card is not None}
+        fresh = _just_drawn(view.history) if view.phase == "discard" else None
+        top = view.discard_pile[-1] if view.discard_pile else None
+        aid: frozenset[Card] = frozenset()
+        if state.settings.beginner_aid and state.phase is TablePhase.DRAW and top:
+            aid = hands.melds_completed_by(view.hand, top)
+        taken = self._("just taken")
+        return tuple(
+            self.card(
+                card,
+                meld=melds.get(card),
+                playable=card in playable,
+                selected=card is state.selected,
+                fresh=card is fresh,
+                aid=card in aid,
+                note=taken if card is view.taken_from_pile else "",
+            )
+            for card in shown
+        )
+
+    def count_line(self, state: TableState, legal: Sequence[Action]) -> str:
+        """The count that helps: after the best discard when discarding, else the hand's own."""
+        _ = self._
+        view = state.view
+        if state.phase is TablePhase.DISCARD and view.my_turn:
+            best = hands.best_discard(view.hand, view.legal_actions)
+            if best is not None:
+                card, left = best
+                if left == 0:
+                    template = _("Discard {card}: deadwood 0, you can go gin")
+                elif left <= view.rules.knock_limit:
+                    template = _("Discard {card}: deadwood {points}, you can knock")
+                else:
+                    template = _("Discard {card}: deadwood {points}")
+                return template.format(card=short_name(card), points=left)
+        return _("Deadwood: {points}").format(points=hands.deadwood_of(view.hand))
+
+    def sorts(self, settings: Settings) -> tuple[ButtonModel, ...]:
+        p = self.tr.pgettext
+        names = {
+            SortMode.MELDS: p("button", "Group melds"),
+            SortMode.RANK: p("button", "Sort by rank"),
+            SortMode.SUIT: p("button", "Sort by suit"),
+        }
+        return tuple(
+            ButtonModel(f"sort-{mode.value}", label, pressed=mode is settings.sort)
+            for mode, label in names.items()
+        )
+
+    # --- what to do now -----------------------------------------------------------------
+
+    def buttons(self, state: TableState, legal: Sequence[Action]) -> tuple[ButtonModel, ...]:
+        """The phase's buttons: Take/Pass on the first turn, Knock/Gin when discarding.
+
+        Buttons that do not apply to the phase are not shown; one that applies
+        but cannot be used now is shown unavailable and says why when pressed.
+        """
+        _ = self._
+        p = self.tr.pgettext
+        phase = state.phase
+        kinds = {a.kind for a in legal}
+        if phase is TablePhase.UPCARD and state.view.to_move == YOU:
+            return (
+                ButtonModel(
+                    "take",
+                    p("button", "Take"),
+                    ActionKind.TAKE in kinds,
+                    key_for(DrawFromPile()),
+                    title=_("Take the face-up card"),
+                ),
+                ButtonModel(
+                    "pass",
+                    p("button", "Pass"),
+                    ActionKind.PASS in kinds,
+                    key_for(Pass()),
+                    title=_("Refuse the face-up card"),
+                ),
+            )
+        if state.in_hand:
+            in_discard = phase is TablePhase.DISCARD and bool(legal)
+            can_gin = ActionKind.GIN in kinds
+            can_knock = can_gin or ActionKind.KNOCK in kinds
+            return (
+                ButtonModel(
+                    "knock",
+                    p("button", "Knock"),
+                    in_discard and can_knock,
+                    "K",
+                    pressed=state.armed is ActionKind.KNOCK,
+                    title=_("Then click the card to discard"),
+                ),
+                ButtonModel(
+                    "gin",
+                    p("button", "Gin"),
+                    in_discard and can_gin,
+                    "G",
+                    pressed=state.armed is ActionKind.GIN,
+                    title=_("Then click the card to discard"),
+                ),
+                ButtonModel("hint", p("button", "Hint"), bool(legal), key_for(AskHint())),
+            )
+        return ()
+
+    def status(self, state: TableState) -> str:
         """One line telling the person what happens now or what to do."""
-        _ = self.tr.gettext
-        phase = session.phase
-        view = session.view
-        if phase == "game-over":
-            return _("You won the game!") if view.winner == YOU else _("The computer won the game.")
-        if phase == "hand-over":
+        _ = self._
+        phase = state.phase
+        if phase is TablePhase.GAME_OVER:
+            return (
+                _("You won the game!")
+                if state.view.winner == YOU
+                else _("The computer won the game.")
+            )
+        if phase is TablePhase.HAND_OVER:
             return _("The hand is over. Deal the next hand when you are ready.")
-        if busy or not session.your_turn:
+        if not state.your_turn:
             return _("The computer is playing…")
-        if selected is not None:
-            return _("Tap {card} again to play it.").format(card=selected.name)
-        if armed == "knock":
-            return _("Knock: click the card to discard.")
-        if armed == "gin":
-            return _("Gin: click the card to discard.")
-        if phase == "upcard":
+        if state.selected is not None:
+            return _("Tap {card} again to play it.").format(card=short_name(state.selected))
+        if state.armed is ActionKind.KNOCK:
+            return _("Knock: choose the card to discard.")
+        if state.armed is ActionKind.GIN:
+            return _("Gin: choose the card to discard.")
+        if phase is TablePhase.UPCARD:
             return _("Take the face-up card, or pass.")
-        if phase == "draw":
-            if len(session.legal_actions()) == 1:
+        if phase is TablePhase.DRAW:
+            if len(state.legal()) == 1:
                 return _("Both passed: draw from the stock.")
             return _("Draw from the stock or take the top of the discard pile.")
         return _("Choose a card to discard.")
 
-    # --- results --------------------------------------------------------------------------
+    # --- the end of a hand --------------------------------------------------------------
 
     def headline(self, result: HandResult) -> str:
-        _ = self.tr.gettext
         points = result.points
-        if result.kind == "dead":
-            return _("Dead hand: no score.")
-        ngettext = self.tr.ngettext  # the count decides the plural form (Polish has three)
+        if result.kind is HandKind.DEAD:
+            return self.tr.pgettext("result", "Dead hand: no score.")
+        n = self.tr.ngettext
+        assert result.winner is not None
         templates = {
-            ("gin", YOU): lambda: ngettext(
+            (HandKind.GIN, YOU): lambda: n(
                 "Gin! You score {points} point.", "Gin! You score {points} points.", points
             ),
-            ("gin", AI): lambda: ngettext(
+            (HandKind.GIN, AI): lambda: n(
                 "The computer went gin and scores {points} point.",
                 "The computer went gin and scores {points} points.",
                 points,
             ),
-            ("knock", YOU): lambda: ngettext(
+            (HandKind.KNOCK, YOU): lambda: n(
                 "You knocked and score {points} point.",
                 "You knocked and score {points} points.",
                 points,
             ),
-            ("knock", AI): lambda: ngettext(
+            (HandKind.KNOCK, AI): lambda: n(
                 "The computer knocked and scores {points} point.",
                 "The computer knocked and scores {points} points.",
                 points,
             ),
-            ("undercut", YOU): lambda: ngettext(
+            (HandKind.UNDERCUT, YOU): lambda: n(
                 "Undercut! You score {points} point.",
                 "Undercut! You score {points} points.",
                 points,
             ),
-            ("undercut", AI): lambda: ngettext(
+            (HandKind.UNDERCUT, AI): lambda: n(
                 "The computer undercut you and scores {points} point.",
                 "The computer undercut you and scores {points} points.",
                 points,
             ),
         }
-        assert result.winner is not None
         return templates[result.kind, result.winner]().format(points=points)
 
-    def result(
-        self, result: HandResult, bonuses: tuple[Bonus, ...], session: TableSession
-    ) -> ResultModel:
-        """Both hands laid out in melds, lay-offs on the knocker's melds, and the score."""
-        _ = self.tr.gettext
+    def points_line(self, result: HandResult) -> str:
+        """The hand's points as arithmetic: "Knock: 23 − 6 = 17", "Gin: 25 + 31 = 56"."""
         facts = result.showdown
         if facts is None:
-            hands: tuple[LaidOutHand, ...] = (self.plain_layout(YOU, result.hands[YOU]),)
-            detail = _("The stock ran down to two cards without a knock.")
+            return self.tr.pgettext("score sheet", "Dead hand") + ": 0"
+        k, d = facts.knocker_deadwood, facts.defender_deadwood
+        name = self.kind_name(result.kind)
+        if result.kind is HandKind.GIN:
+            sums = f"{GIN_BONUS} + {d} = {result.points}"
+        elif result.kind is HandKind.KNOCK:
+            sums = f"{d} {MINUS} {k} = {result.points}"
+        else:
+            sums = f"{k} {MINUS} {d} + {UNDERCUT_BONUS} = {result.points}"
+        return f"{name}: {sums}"
+
+    def points_words(self, result: HandResult) -> str:
+        """The same arithmetic in words (whose deadwood is which number)."""
+        _ = self._
+        facts = result.showdown
+        if facts is None or result.knocker is None:
+            return _("The stock ran down to two cards without a knock.")
+        knocker, defender = result.knocker, 1 - result.knocker
+        values = {
+            "knocker": self.player_name(knocker),
+            "defender": self.player_name(defender),
+            "knocker_points": facts.knocker_deadwood,
+            "defender_points": facts.defender_deadwood,
+            "bonus": GIN_BONUS,
+        }
+        if result.kind is HandKind.GIN:
+            template = _("Gin bonus {bonus} plus the defender's deadwood {defender_points}.")
+        elif result.kind is HandKind.KNOCK:
+            template = _(
+                "The defender's deadwood {defender_points} minus the knocker's {knocker_points}."
+            )
+        else:
+            values["bonus"] = UNDERCUT_BONUS
+            template = _(
+                "The knocker's deadwood {knocker_points} minus the defender's "
+                "{defender_points}, plus the undercut bonus {bonus}."
+            )
+        return template.format(**values)
+
+    def result(self, state: TableState) -> ResultModel:
+        """The finished hand: the knocker's hand first, lay-offs on its melds, the arithmetic."""
+        _ = self._
+        p = self.tr.pgettext
+        view = state.view
+        result = view.hand_results[-1]
+        facts = result.showdown
+        hands_shown: tuple[LaidOutHand, ...]
+        if facts is None or result.knocker is None:
+            hands_shown = (self.plain_layout(_("Your hand"), result.hands[YOU]),)
         else:
             knocker = result.knocker
-            assert knocker is not None
-            laid_note = _("laid off")
+            laid = _("laid off")
             knocker_melds = tuple(
-                tuple(self.card(card, meld=index) for card in meld)
-                + tuple(
-                    self.card(card, meld=index, note=laid_note)
-                    for card, target in facts.layoffs
-                    if target == index
+                MeldModel(
+                    tuple(
+                        sorted(
+                            [self.card(card, meld=index) for card in meld]
+                            + [
+                                self.card(card, meld=index, note=laid, theirs=True)
+                                for card, target in facts.layoffs
+                                if target == index
+                            ],
+                            key=lambda model: (model.card.rank, model.card.index),
+                        )
+                    )
                 )
                 for index, meld in enumerate(facts.knocker_melds)
             )
-            hands = (
+            verb = _("went gin") if facts.gin else _("knocked")
+            laid_count = len(facts.layoffs)
+            layoff_note = (
+                self.tr.ngettext(
+                    "{count} card laid off on the knocker's melds",
+                    "{count} cards laid off on the knocker's melds",
+                    laid_count,
+                ).format(count=laid_count)
+                if laid_count
+                else ""
+            )
+            hands_shown = (
                 LaidOutHand(
-                    self.player_name(knocker),
+                    f"{self.player_name(knocker)} · {verb}",
                     knocker_melds,
-                    tuple(self.card(card) for card in facts.knocker_deadwood_cards),
-                    facts.knocker_deadwood,
+                    tuple(self.card(c) for c in facts.knocker_deadwood_cards),
+                    _("Deadwood: {points}").format(points=facts.knocker_deadwood),
                 ),
                 LaidOutHand(
                     self.player_name(1 - knocker),
                     tuple(
-                        tuple(self.card(card, meld=index) for card in meld)
-                        for index, meld in enumerate(facts.defender_melds)
+                        MeldModel(tuple(self.card(c, meld=i) for c in meld))
+                        for i, meld in enumerate(facts.defender_melds)
                     ),
-                    tuple(self.card(card) for card in facts.defender_deadwood_cards),
-                    facts.defender_deadwood,
+                    tuple(self.card(c) for c in facts.defender_deadwood_cards),
+                    _("Deadwood: {points}").format(points=facts.defender_deadwood),
+                    note=layoff_note,
                 ),
             )
-            detail = _(
-                "Deadwood: {knocker} {knocker_points}, {defender} {defender_points}."
-            ).format(
-                knocker=self.player_name(knocker),
-                knocker_points=facts.knocker_deadwood,
-                defender=self.player_name(1 - knocker),
-                defender_points=facts.defender_deadwood,
+        over = state.phase is TablePhase.GAME_OVER
+        buttons = [
+            ButtonModel(
+                "next-hand",
+                p("button", "Play again") if over else p("button", "Next hand"),
+                key=key_for(NextHand()),
+                primary=True,
+            ),
+            ButtonModel(
+                "show-deck",
+                p("button", "Hide the deck") if state.reveal else p("button", "Show the deck"),
+                pressed=state.reveal,
+            ),
+        ]
+        reveal = None
+        if state.reveal:
+            reveal = RevealModel(
+                _("The computer's hand"),
+                tuple(self.card(c) for c in sort_by_rank(result.hands[AI])),
+                _("The rest of the stock, top first"),
+                tuple(self.card(c) for c in result.stock),
             )
-        headline = self.headline(result)
-        if session.phase == "game-over":
-            winner = session.view.winner
-            headline += " " + (
-                _("You won the game!") if winner == YOU else _("The computer won the game.")
-            )
-        return ResultModel(headline, detail, hands)
-
-    def plain_layout(self, seat: int, cards: tuple[Card, ...]) -> LaidOutHand:
-        mask = to_mask(cards)
-        melds = arrangement_mask(mask)
-        meld_cards = tuple(
-            tuple(self.card(card, meld=index) for card in cards if card.bit & meld)
-            for index, meld in enumerate(melds)
+        return ResultModel(
+            headline=self.headline(result),
+            points=self.points_line(result),
+            detail=self.points_words(result),
+            hands=hands_shown,
+            buttons=tuple(buttons),
+            reveal=reveal,
         )
-        loose = tuple(self.card(card) for card in cards if not any(card.bit & m for m in melds))
-        return LaidOutHand(self.player_name(seat), meld_cards, loose, deadwood_mask(mask))
 
-    def sheet_row(self, result: HandResult) -> SheetRow:
-        _ = self.tr.gettext
-        kind = {
-            "gin": _("Gin"),
-            "knock": _("Knock"),
-            "undercut": _("Undercut"),
-            "dead": _("Dead hand"),
-        }[result.kind]
-        label = _("Hand {number}: {kind}").format(number=result.number, kind=kind)
+    def plain_layout(self, title: str, cards: tuple[Card, ...]) -> LaidOutHand:
+        melds = hands.meld_index(cards)
+        groups: dict[int, list[Card]] = {}
+        for card in sort_by_rank(cards):
+            if card in melds:
+                groups.setdefault(melds[card], []).append(card)
+        loose = tuple(self.card(c) for c in sort_by_rank(cards) if c not in melds)
+        return LaidOutHand(
+            title,
+            tuple(
+                MeldModel(tuple(self.card(c, meld=i) for c in group))
+                for i, group in sorted(groups.items())
+            ),
+            loose,
+            self._("Deadwood: {points}").format(points=hands.deadwood_of(cards)),
+        )
+
+    # --- the game -----------------------------------------------------------------------
+
+    def kind_name(self, kind: HandKind) -> str:
+        """A hand's ending as a noun, as the score sheet names it."""
+        p = self.tr.pgettext
+        return {
+            HandKind.GIN: p("score sheet", "Gin"),
+            HandKind.KNOCK: p("score sheet", "Knock"),
+            HandKind.UNDERCUT: p("score sheet", "Undercut"),
+            HandKind.DEAD: p("score sheet", "Dead hand"),
+        }[kind]
+
+    def bonus_name(self, kind: BonusKind) -> str:
+        p = self.tr.pgettext
+        return {
+            BonusKind.GAME: p("score sheet", "Game bonus"),
+            BonusKind.LINE: p("score sheet", "Line bonus"),
+            BonusKind.SHUTOUT: p("score sheet", "Shutout bonus"),
+        }[kind]
+
+    def sheet_row(self, result: HandResult, totals: tuple[int, int]) -> SheetRow:
+        _ = self._
         you = result.points if result.winner == YOU else 0
         ai = result.points if result.winner == AI else 0
-        return SheetRow(label, you, ai)
-
-    def bonus_row(self, bonus: Bonus) -> SheetRow:
-        _ = self.tr.gettext
-        label = {
-            "game": _("Game bonus"),
-            "line": _("Line bonus"),
-            "shutout": _("Shutout bonus"),
-        }[bonus.kind]
         return SheetRow(
-            label,
-            bonus.points if bonus.player == YOU else 0,
-            bonus.points if bonus.player == AI else 0,
+            number=result.number,
+            label=_("Hand {number}: {kind}").format(
+                number=result.number, kind=self.kind_name(result.kind)
+            ),
+            who=self.player_name(result.winner) if result.winner is not None else "—",
+            how=self.kind_name(result.kind),
+            points=result.points,
+            you=you,
+            ai=ai,
+            you_total=totals[YOU] + you,
+            ai_total=totals[AI] + ai,
         )
 
-    # --- hints, statistics ----------------------------------------------------------------
+    def sheet(self, state: TableState) -> SheetModel:
+        _ = self._
+        view = state.view
+        rows = []
+        totals = (0, 0)
+        for result in view.hand_results:
+            row = self.sheet_row(result, totals)
+            rows.append(row)
+            totals = (row.you_total, row.ai_total)
+        box: tuple[LineModel, ...] = ()
+        if view.over:
+            box = self.box_score(view.hand_results, view.bonuses, view.scores)
+        you_total, ai_total = view.scores
+        return SheetModel(
+            title=_("Score sheet"),
+            heads=(_("Hand"), _("Who scored"), _("How"), _("You"), _("Computer")),
+            rows=tuple(rows),
+            box=box,
+            box_title=_("Box score"),
+            total=LineModel(_("Total"), str(you_total), str(ai_total)),
+        )
 
-    def action_name(self, action: str) -> str:
-        """An action as a player calls it (for hints), e.g. "Discard seven of hearts"."""
-        _ = self.tr.gettext
-        word, _space, code = action.partition(" ")
+    def box_score(
+        self,
+        results: Sequence[HandResult],
+        bonuses: Sequence[Bonus],
+        scores: Sequence[int],
+    ) -> tuple[LineModel, ...]:
+        """The end-of-game box: hand points, hands won, each bonus itemised, the grand totals."""
+        _ = self._
+        points = [sum(r.points for r in results if r.winner == seat) for seat in (YOU, AI)]
+        won = [sum(r.winner == seat for r in results) for seat in (YOU, AI)]
+        lines = [
+            LineModel(_("Hands won"), str(won[YOU]), str(won[AI])),
+            LineModel(_("Points from hands"), str(points[YOU]), str(points[AI])),
+        ]
+        for bonus in bonuses:
+            shown = f"+{bonus.points}"
+            lines.append(
+                LineModel(
+                    self.bonus_name(bonus.kind),
+                    shown if bonus.player == YOU else "",
+                    shown if bonus.player == AI else "",
+                )
+            )
+        lines.append(LineModel(_("Total"), str(scores[YOU]), str(scores[AI])))
+        return tuple(lines)
+
+    def game_over(self, state: TableState) -> GameOverModel:
+        _ = self._
+        p = self.tr.pgettext
+        view = state.view
+        results = view.hand_results
+        won = view.winner == YOU
+        figures = (
+            LineModel(_("Hands played"), str(len(results)), ""),
+            LineModel(
+                _("Hands won"),
+                str(sum(r.winner == YOU for r in results)),
+                str(sum(r.winner == AI for r in results)),
+            ),
+            LineModel(
+                _("Gins"),
+                str(sum(r.winner == YOU and r.kind is HandKind.GIN for r in results)),
+                str(sum(r.winner == AI and r.kind is HandKind.GIN for r in results)),
+            ),
+            LineModel(
+                _("Undercuts"),
+                str(sum(r.winner == YOU and r.kind is HandKind.UNDERCUT for r in results)),
+                str(sum(r.winner == AI and r.kind is HandKind.UNDERCUT for r in results)),
+            ),
+            LineModel(
+                _("Biggest hand"),
+                str(max((r.points for r in results if r.winner == YOU), default=0)),
+                str(max((r.points for r in results if r.winner == AI), default=0)),
+            ),
+        )
+        seed = state.game.seed
+        return GameOverModel(
+            title=_("You won the game!") if won else _("The computer won the game."),
+            you=view.scores[YOU],
+            ai=view.scores[AI],
+            you_label=_("You"),
+            ai_label=_("Computer"),
+            lines=self.box_score(results, view.bonuses, view.scores),
+            figures_title=_("This game"),
+            figures=figures,
+            seed_text=_("Game seed {seed}: every deal of this game follows from it.").format(
+                seed=seed
+            ),
+            seed_link=_("Replay these deals"),
+            seed_href=f"?seed={quote(str(seed))}",
+            buttons=(
+                ButtonModel("next-hand", p("button", "Play again"), key="N", primary=True),
+                ButtonModel("download", p("button", "Download game record")),
+            ),
+        )
+
+    # --- the move log -------------------------------------------------------------------
+
+    def log(self, history: Sequence[Event]) -> LogModel:
+        _ = self._
+        return LogModel(
+            title=_("Moves this hand"),
+            entries=tuple(self.move_text(e.player, e.action, e.card) for e in history),
+            empty=_("No moves yet."),
+        )
+
+    def move_text(self, seat: int, kind: ActionKind, card: Card | None) -> str:
+        """One move as a sentence, e.g. "The computer discarded 9♣."."""
+        _ = self._
+        name = short_name(card) if card is not None else ""
+        if seat == YOU:
+            texts = {
+                ActionKind.PASS: _("You passed on the face-up card."),
+                ActionKind.DRAW_STOCK: _("You drew {card} from the stock."),
+                ActionKind.TAKE: _("You took {card} from the discard pile."),
+                ActionKind.DRAW_PILE: _("You took {card} from the discard pile."),
+                ActionKind.DISCARD: _("You discarded {card}."),
+                ActionKind.KNOCK: _("You knocked, discarding {card}."),
+                ActionKind.GIN: _("You went gin, discarding {card}."),
+            }
+        else:
+            texts = {
+                ActionKind.PASS: _("The computer passed and did not take the face-up card."),
+                ActionKind.DRAW_STOCK: _("The computer drew from the stock."),
+                ActionKind.TAKE: _("The computer took {card} from the discard pile."),
+                ActionKind.DRAW_PILE: _("The computer took {card} from the discard pile."),
+                ActionKind.DISCARD: _("The computer discarded {card}."),
+                ActionKind.KNOCK: _("The computer knocked, discarding {card}."),
+                ActionKind.GIN: _("The computer went gin, discarding {card}."),
+            }
+        return texts[kind].format(card=name)
+
+    def announcement(self, effect: Announce) -> str:
+        """What the page says to screen readers for an :class:`Announce` effect."""
+        subject = effect.subject
+        if isinstance(subject, Action):
+            return self.move_text(effect.seat, subject.kind, effect.card)
+        if isinstance(subject, HandResult):
+            return self.headline(subject) + " " + self.points_line(subject)
+        if isinstance(subject, Hint):
+            return self.hint_text(subject)
+        return self.message(subject)
+
+    # --- hints --------------------------------------------------------------------------
+
+    def action_name(self, action: Action) -> str:
+        """An action as a player calls it (for hints), e.g. "Discard 7♥"."""
+        _ = self._
         plain = {
-            "take": _("Take the face-up card"),
-            "pass": _("Pass"),
-            "draw stock": _("Draw from the stock"),
-            "draw pile": _("Take the top of the discard pile"),
+            ActionKind.TAKE: _("Take the face-up card"),
+            ActionKind.PASS: _("Pass"),
+            ActionKind.DRAW_STOCK: _("Draw from the stock"),
+            ActionKind.DRAW_PILE: _("Take the top of the discard pile"),
         }
-        if action in plain:
-            return plain[action]
-        card = self.tr.card_name(Card.parse(code))
+        if action.card is None:
+            return plain[action.kind]
         return {
-            "discard": _("Discard {card}"),
-            "knock": _("Knock, discarding {card}"),
-            "gin": _("Go gin, discarding {card}"),
-        }[word].format(card=card)
+            ActionKind.DISCARD: _("Discard {card}"),
+            ActionKind.KNOCK: _("Knock, discarding {card}"),
+            ActionKind.GIN: _("Go gin, discarding {card}"),
+        }[action.kind].format(card=short_name(action.card))
 
     def hint_text(self, hint: Hint) -> str:
         """Hard's advice in the person's language: the reason template, translated, filled in."""
         args: dict[str, str | int] = {}
         for name, value in hint.reason_args.items():
             if name in ("card", "related", "avoided"):
-                args[name] = self.tr.card_name(Card.parse(str(value)))
+                args[name] = short_name(Card.parse(str(value)))
             elif name == "action":
-                args[name] = self.action_name(str(value))
+                args[name] = self.action_name(Action.parse(str(value)))
             else:
                 args[name] = value
-        return self.tr.gettext(REASONS[hint.reason_code]).format(**args)
+        return self._(REASONS[hint.reason_code]).format(**args)
 
-    def level_name(self, level: str) -> str:
-        _ = self.tr.gettext
-        return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}[level]
+    # --- panels and questions -------------------------------------------------------------
 
-    def stats_rows(self, stats: Statistics) -> list[tuple[str, list[int]]]:
-        """The statistics table: one row per counter, one column per level."""
-        _ = self.tr.gettext
+    def panel(self, state: TableState, rules_html: str) -> PanelModel | None:
+        _ = self._
+        panel = state.panel
+        if panel is None:
+            return None
+        close = ButtonModel("close-panel", _("Close"))
+        if panel is Panel.MENU:
+            return PanelModel("menu", _("Menu"), close, items=self.menu_items(state))
+        if panel is Panel.SETTINGS:
+            return PanelModel(
+                "settings", _("Settings"), close, fieldsets=self.settings_fields(state)
+            )
+        if panel is Panel.STATS:
+            return PanelModel("stats", _("Statistics"), close, stats=self.stats(state.stats))
+        if panel is Panel.RULES:
+            return PanelModel("rules", _("Rules"), close, rules_html=rules_html)
+        if panel is Panel.SHEET:
+            return PanelModel("sheet", _("Score sheet"), close)
+        return PanelModel(
+            "help",
+            _("Keys"),
+            close,
+            keys=tuple((b.shown, _(b.does)) for b in KEYS if b.key != "arrowright"),
+            tips=_(
+                "To knock or go gin, press Knock or Gin, then choose the card to discard. "
+                "Click a card to choose it and click it again (or double-click it, or drag it "
+                "to the pile) to discard it. Drag cards to arrange your hand."
+            ),
+        )
+
+    def menu_items(self, state: TableState) -> tuple[ButtonModel, ...]:
+        _ = self._
+        items = [
+            ButtonModel("new-game", self.tr.pgettext("button", "New game")),
+            ButtonModel("settings", _("Settings")),
+            ButtonModel("stats", _("Statistics")),
+            ButtonModel("rules", _("Rules")),
+            ButtonModel("sheet", _("Score sheet")),
+        ]
+        if not state.touch_only:
+            items.append(ButtonModel("help", _("Keys")))
+        items.append(ButtonModel("download", _("Download game record")))
+        return tuple(items)
+
+    def settings_fields(self, state: TableState) -> tuple[FieldsetModel, ...]:
+        _ = self._
+        p = self.tr.pgettext
+        current = state.pending or state.settings
+        rules = current.rules
+
+        def check(name: str, label: str, value: bool) -> FieldModel:
+            return FieldModel(name, label, "checkbox", "true", checked=value)
+
+        speeds = {0.0: "No animation", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
+        sizes = {CardSize.SMALL: "Small", CardSize.MEDIUM: "Medium", CardSize.LARGE: "Large"}
+        return (
+            FieldsetModel(
+                _("Game"),
+                (
+                    FieldModel(
+                        "level",
+                        _("Computer level (next game)"),
+                        "select",
+                        current.level,
+                        options=tuple((lv, self.level_name(lv)) for lv in LEVELS),
+                    ),
+                    FieldModel(
+                        "target",
+                        _("Target score"),
+                        "number",
+                        str(rules.target),
+                        minimum=1,
+                        maximum=MAX_TARGET,
+                    ),
+                    check("game_bonus", _("Game bonus (+100 to the winner)"), rules.game_bonus),
+                    check("line_bonus", _("Line bonus (+25 per hand won)"), rules.line_bonus),
+                    check(
+                        "shutout_bonus",
+                        _("Shutout (winner's total doubled if the loser won no hand)"),
+                        rules.shutout_bonus,
+                    ),
+                ),
+            ),
+            FieldsetModel(
+                _("Table"),
+                (
+                    FieldModel(
+                        "speed",
+                        _("Animation speed"),
+                        "select",
+                        str(current.speed),
+                        options=tuple((str(s), p("speed", speeds[s])) for s in SPEEDS),
+                    ),
+                    FieldModel(
+                        "card_size",
+                        _("Card size"),
+                        "select",
+                        current.card_size.value,
+                        options=tuple((s.value, p("size", label)) for s, label in sizes.items()),
+                    ),
+                    check("sound", _("Sound"), current.sound),
+                    check("four_colour", _("Four-colour deck"), current.four_colour),
+                    check(
+                        "beginner_aid",
+                        _("Beginner's aid: light up the melds the face-up card would complete"),
+                        current.beginner_aid,
+                    ),
+                ),
+            ),
+        )
+
+    def stats(self, stats: Statistics) -> StatsModel:
+        _ = self._
         labels = {
             "games_played": _("Games played"),
             "games_won": _("Games won"),
+            "games_abandoned": _("Games abandoned (counted as lost)"),
+            "hands_played": _("Hands played"),
             "hands_won": _("Hands won"),
             "gins": _("Gins"),
             "undercuts_given": _("Undercuts given"),
             "undercuts_received": _("Undercuts received"),
             "best_game": _("Best game (winning margin)"),
+            "best_hand": _("Biggest hand"),
             "current_streak": _("Current winning streak"),
             "best_streak": _("Best winning streak"),
             "hints_used": _("Hints used"),
         }
-        per_level: list[LevelStats] = [stats.levels[level] for level in LEVELS]
-        return [(label, [getattr(s, name) for s in per_level]) for name, label in labels.items()]
+        per_level = [stats.of(level) for level in LEVELS]
+        bars = tuple(
+            ChartBar(self.level_name(level), s.games_won, s.games_lost)
+            for level, s in zip(LEVELS, per_level, strict=True)
+        )
+        summary = "; ".join(
+            _("{level}: {won} won, {lost} lost").format(level=b.label, won=b.won, lost=b.lost)
+            for b in bars
+        )
+        return StatsModel(
+            heads=tuple(self.level_name(level) for level in LEVELS),
+            rows=tuple(
+                (label, tuple(getattr(s, name) for s in per_level))
+                for name, label in labels.items()
+            ),
+            bars=bars if any(s.games_played for s in per_level) else (),
+            chart_label=summary,
+            won_label=_("Games won"),
+            lost_label=_("Games lost"),
+            empty=_("No games finished yet: the chart fills in as you play."),
+            reset=ButtonModel("reset-stats", _("Reset statistics")),
+        )
+
+    def question(self, state: TableState) -> QuestionModel | None:
+        _ = self._
+        question = state.question
+        if question is None:
+            return None
+        loss = _(" The game in progress will count as a loss.") if state.in_progress else ""
+        if question is Question.NEW_GAME:
+            text = _("Start a new game?") + loss
+            yes, no = _("Start a new game"), _("Keep playing")
+        elif question is Question.APPLY_RULES:
+            text = _("These rules apply to a new game. Start a new game now?") + loss
+            yes, no = _("Start a new game"), _("Keep the current game")
+        elif question is Question.RESET_STATS:
+            text = _("Reset all statistics? This cannot be undone.")
+            yes, no = _("Reset"), _("Cancel")
+        else:
+            text = (
+                _("This link starts a shared game (seed {seed}). Start it now?").format(
+                    seed=state.seeded
+                )
+                + loss
+            )
+            yes, no = _("Start the shared game"), _("Keep my game")
+        return QuestionModel(
+            question.value,
+            text,
+            ButtonModel("confirm", yes, primary=True),
+            ButtonModel("cancel", no),
+        )
+
+
+def _just_drawn(history: Sequence[Event]) -> Card | None:
+    """The card the person drew this turn (the last event, if it was their draw)."""
+    if history and history[-1].player == YOU:
+        last = history[-1]
+        if last.action in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.TAKE):
+            return last.card
+    return None

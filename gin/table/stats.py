@@ -1,4 +1,11 @@
-"""Statistics per AI level, kept across games and validated whenever they are read."""
+"""Statistics per AI level, kept across games: the player's own data, never wiped by an upgrade.
+
+Stored statistics are read figure by figure: every figure this version knows
+is kept if it is a valid count, a figure it does not know (a retired counter,
+a level no longer offered) is dropped, and a figure it expects but does not
+find (a counter or a level added since) starts at zero.  Only a value that is
+not a count at all is lost, and the reader says so.
+"""
 
 from __future__ import annotations
 
@@ -7,23 +14,33 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from gin.records import HandResult
+from gin.scoring import HandKind
 from gin.table.settings import LEVELS
 
 YOU, AI = 0, 1
+STATS_VERSION = 1
+MAX_COUNT = 10**9
 
 
 @dataclass(frozen=True)
 class LevelStats:
-    """What happened in the finished games against one level (abandoned games do not count)."""
+    """What happened in the games against one level.
+
+    A game abandoned for a new one counts as played and lost.
+    """
 
     games_played: int = 0
     games_won: int = 0
+    games_abandoned: int = 0
+    hands_played: int = 0
     hands_won: int = 0
     gins: int = 0
     undercuts_given: int = 0
     undercuts_received: int = 0
     best_game: int = 0
     """The widest winning margin, in points."""
+    best_hand: int = 0
+    """The most points the person scored in one hand."""
     current_streak: int = 0
     best_streak: int = 0
     hints_used: int = 0
@@ -33,11 +50,13 @@ class LevelStats:
         won = result.winner == YOU
         return replace(
             self,
+            hands_played=self.hands_played + 1,
             hands_won=self.hands_won + won,
-            gins=self.gins + (won and result.kind == "gin"),
-            undercuts_given=self.undercuts_given + (won and result.kind == "undercut"),
+            gins=self.gins + (won and result.kind is HandKind.GIN),
+            undercuts_given=self.undercuts_given + (won and result.kind is HandKind.UNDERCUT),
             undercuts_received=self.undercuts_received
-            + (result.winner == AI and result.kind == "undercut"),
+            + (result.winner == AI and result.kind is HandKind.UNDERCUT),
+            best_hand=max(self.best_hand, result.points) if won else self.best_hand,
         )
 
     def after_game(self, winner: int, scores: tuple[int, ...]) -> LevelStats:
@@ -52,8 +71,24 @@ class LevelStats:
             best_streak=max(self.best_streak, streak),
         )
 
+    def after_abandoned_game(self) -> LevelStats:
+        """A game given up for a new one: a loss."""
+        return replace(
+            self,
+            games_played=self.games_played + 1,
+            games_abandoned=self.games_abandoned + 1,
+            current_streak=0,
+        )
 
-_COUNTERS = tuple(field.name for field in fields(LevelStats))
+    def after_hint(self) -> LevelStats:
+        return replace(self, hints_used=self.hints_used + 1)
+
+    @property
+    def games_lost(self) -> int:
+        return self.games_played - self.games_won
+
+
+COUNTERS = tuple(field.name for field in fields(LevelStats))
 
 
 @dataclass(frozen=True)
@@ -64,40 +99,57 @@ class Statistics:
     def empty(cls) -> Statistics:
         return cls({level: LevelStats() for level in LEVELS})
 
+    def of(self, level: str) -> LevelStats:
+        return self.levels.get(level, LevelStats())
+
     def update(self, level: str, stats: LevelStats) -> Statistics:
         return Statistics({**self.levels, level: stats})
 
+    @property
+    def has_games(self) -> bool:
+        return any(stats.games_played or stats.hands_played for stats in self.levels.values())
+
     def to_dict(self) -> dict[str, Any]:
-        return {"version": 1, "levels": {name: asdict(s) for name, s in self.levels.items()}}
+        return {
+            "version": STATS_VERSION,
+            "levels": {name: asdict(s) for name, s in self.levels.items()},
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Statistics, bool]:
-        """Statistics from stored data; (empty statistics, True) if anything in it is malformed.
+        """Statistics from stored data, and whether any stored figure had to be dropped.
 
-        Counters are checked as a whole: a partly valid record could show a
-        person numbers that were never true.
+        Unknown levels and counters are dropped silently (they belong to another
+        version), missing ones start at zero; a known figure that is not a count
+        is dropped and reported.  Figures are never reset as a whole.
         """
         if data is None:
             return cls.empty(), False
-        try:
-            if not isinstance(data, Mapping) or data.get("version") != 1:
-                raise ValueError
-            stored = data["levels"]
-            if not isinstance(stored, Mapping) or set(stored) != set(LEVELS):
-                raise ValueError
-            levels = {}
-            for level, counters in stored.items():
-                if not isinstance(counters, Mapping) or set(counters) != set(_COUNTERS):
-                    raise ValueError
-                if not all(
-                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**9
-                    for v in counters.values()
-                ):
-                    raise ValueError
-                stats = LevelStats(**counters)
-                if stats.games_won > stats.games_played or stats.current_streak > stats.best_streak:
-                    raise ValueError
-                levels[level] = stats
-        except (ValueError, KeyError, TypeError):
+        if not isinstance(data, Mapping) or not isinstance(data.get("levels"), Mapping):
             return cls.empty(), True
-        return cls(levels), False
+        stored: Mapping[Any, Any] = data["levels"]
+        damaged = False
+        levels = {}
+        for level in LEVELS:
+            counters = stored.get(level, {})
+            if not isinstance(counters, Mapping):
+                levels[level], damaged = LevelStats(), True
+                continue
+            kept = {}
+            for name in COUNTERS:
+                value = counters.get(name, 0)
+                if _is_count(value):
+                    kept[name] = value
+                else:
+                    damaged = True
+            stats = LevelStats(**kept)
+            levels[level] = replace(
+                stats,
+                games_played=max(stats.games_played, stats.games_won),
+                best_streak=max(stats.best_streak, stats.current_streak),
+            )
+        return cls(levels), damaged
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_COUNT

@@ -1,468 +1,304 @@
-"""The browser controller: draws the table and turns clicks and keys into session calls.
+"""The page's controller: DOM events become intents, effects are performed, the model is painted.
 
-This is the only module that talks to the page (through the ``document`` and
-``window`` objects PyScript gives it).  It owns no game logic: the session
-decides what is legal, the presenter what is shown, and the renderer how.
-Everything it keeps in ``localStorage`` is validated when read back.
+The only module (with its helpers in this package) that talks to the page.
+It holds no game logic: :func:`gin.table.update.update` decides what an
+intent does, the presenter what is shown, the renderer how.  Each concern is
+one short method: turning an element into an intent (:meth:`TableApp.intent_of`),
+painting (:meth:`TableApp.paint`), performing effects (:meth:`TableApp.perform`),
+and storage (:class:`gin.web.store.Store`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-from dataclasses import replace
 from typing import Any
 
-from gin.actions import IllegalActionError
-from gin.ai import hint as hard_hint
-from gin.i18n import LANGUAGES, Translator, pick_language
-from gin.table.presenter import ARMABLE, Presenter
-from gin.table.session import TableSession
-from gin.table.settings import SORT_MODES, Settings
-from gin.table.stats import Statistics
-from gin.web.render import PANELS, Chrome, table_html
+from gin.actions import ActionKind
+from gin.ai import make_player
+from gin.cards import Card
+from gin.i18n import Translator
+from gin.table import effects as fx
+from gin.table.intents import (
+    Arm,
+    AskHint,
+    BotDecided,
+    Cancel,
+    ChangeSetting,
+    ChooseCard,
+    ClosePanel,
+    Confirm,
+    DismissNotice,
+    DownloadRecord,
+    DrawFromPile,
+    DrawFromStock,
+    Intent,
+    KeyPress,
+    NewGame,
+    NextHand,
+    OpenPanel,
+    Panel,
+    Pass,
+    PlayCard,
+    ResetStatistics,
+    SaveFailed,
+    ShowDeck,
+    SortHand,
+    StoredElsewhere,
+    TouchOnly,
+)
+from gin.table.presenter import Presenter
+from gin.table.settings import SortMode
+from gin.table.startup import Stored, read_address, start
+from gin.table.state import TableState
+from gin.table.update import update
+from gin.web.motion import Motion
+from gin.web.render import table_html
 from gin.web.sound import Sound
+from gin.web.store import Store
 
-SAVE_KEY = "gin-rummy/session"
-SETTINGS_KEY = "gin-rummy/settings"
-STATS_KEY = "gin-rummy/statistics"
-STEP_DELAY_S = 0.55
-"""How long each of the computer's moves stays on screen at speed 1."""
-KEY_ACTIONS = {"s": "stock", "p": "pile", "x": "pass", "k": "knock", "g": "gin", "n": "next-hand"}
+CONTROL_INTENTS: dict[str, Intent] = {
+    "take": DrawFromPile(),
+    "pass": Pass(),
+    "knock": Arm(ActionKind.KNOCK),
+    "gin": Arm(ActionKind.GIN),
+    "hint": AskHint(),
+    "next-hand": NextHand(),
+    "show-deck": ShowDeck(),
+    "new-game": NewGame(),
+    "menu": OpenPanel(Panel.MENU),
+    "settings": OpenPanel(Panel.SETTINGS),
+    "stats": OpenPanel(Panel.STATS),
+    "rules": OpenPanel(Panel.RULES),
+    "help": OpenPanel(Panel.KEYS),
+    "sheet": OpenPanel(Panel.SHEET),
+    "download": DownloadRecord(),
+    "close-panel": ClosePanel(),
+    "reset-stats": ResetStatistics(),
+    "confirm": Confirm(),
+    "cancel": Cancel(),
+    **{f"sort-{mode.value}": SortHand(mode) for mode in SortMode},
+}
+"""Every ``data-action`` the renderer draws, and the intent it sends."""
 
 
 class TableApp:
-    """The table on the page: the person's UI state (panels, sorting, armed knock) and a session."""
+    """The table on one page: its state, and the page it paints."""
 
     def __init__(self, document: Any, window: Any) -> None:
         self.document = document
         self.window = window
         self.root = document.getElementById("app")
-        self.notices: list[str] = []
+        self.store = Store(window)
         params = window.URLSearchParams.new(window.location.search)
-        stored, discarded = Settings.from_dict(self._load_json(SETTINGS_KEY))
-        self.settings = stored
-        if not stored.language:
-            languages = [str(tag) for tag in window.navigator.languages]
-            self.settings = replace(stored, language=pick_language(languages))
-        self.tr = Translator(self.settings.language)
-        self.presenter = Presenter(self.tr)
-        if discarded:
-            self.notices.append(
-                self.tr.gettext("Some saved settings were not valid and were reset.")
-            )
-        if params.has("level"):
-            self._apply_setting("level", str(params.get("level")))
-        self.speed = self.settings.speed
-        if params.has("speed"):
-            with contextlib.suppress(ValueError):
-                self.speed = min(max(float(str(params.get("speed"))), 0.0), 4.0)
-        self.stats, damaged = Statistics.from_dict(self._load_json(STATS_KEY))
-        if damaged:
-            self.notices.append(
-                self.tr.gettext("Your saved statistics were damaged and were reset.")
-            )
+        address, warnings = read_address(
+            {name: str(params.get(name)) for name in ("seed", "level", "speed") if params.has(name)}
+        )
+        for warning in warnings:
+            window.console.warn(warning)
+        stored = self.store.load()
+        languages = [str(tag) for tag in window.navigator.languages]
+        self.state, first = start(stored, address, languages)
+        self._presenter: Presenter | None = None
+        self._rules: tuple[str, str] = ("", "")
         self.sound = Sound(window)
-        self.order: list[str] = []
-        self.armed: str | None = None
-        self.selected: str | None = None
-        self.busy = False
-        self.log: list[str] = []
-        self.hint = ""
-        self.panel: str | None = None
-        self.pending: Settings | None = None
-        self.confirm_reset = False
-        self._shown: tuple[str | None, int] = (None, 10)
-        self.session = self._restore_or_start(params)
+        self.motion = Motion(document, window)
+        self._first = first
 
-    # --- start-up and storage -------------------------------------------------------------
+    def begin(self) -> None:
+        """Paint the table and perform the start-up effects (the bot may move first)."""
+        touch = self.window.matchMedia("(hover: none) and (pointer: coarse)").matches
+        self.state, _ = update(self.state, TouchOnly(bool(touch)))
+        self.paint()
+        self.perform(self._first)
 
-    def _apply_setting(self, name: str, value: object) -> None:
-        with contextlib.suppress(ValueError):
-            self.settings = self.settings.with_value(name, value)
+    # --- the loop: intent -> update -> paint -> effects --------------------------------------
 
-    def _load_json(self, key: str) -> Any:
-        text = self.window.localStorage.getItem(key)
-        if not text:
-            return None
-        try:
-            return json.loads(str(text))
-        except ValueError:
-            return "unreadable"
+    def dispatch(self, intent: Intent) -> None:
+        before = self.motion.measure(self.root)
+        self.state, effects = update(self.state, intent)
+        self.paint()
+        self.motion.settle(self.root, before, effects, self.animated)
+        self.perform(effects)
 
-    def _restore_or_start(self, params: Any) -> TableSession:
-        seed = None
-        if params.has("seed"):
-            try:
-                seed = int(str(params.get("seed")))
-            except ValueError:
-                seed = None
-        saved = self._load_json(SAVE_KEY)
-        if saved is not None and seed is None:
-            try:
-                return TableSession.from_dict(saved)
-            except (ValueError, TypeError) as error:
-                self.window.console.warn(f"saved game refused: {error}")
-                self.notices.append(
-                    self.tr.gettext(
-                        "Your saved game could not be restored (it was damaged or from another "
-                        "version), so a new game has started."
-                    )
-                )
-        return self.new_session(seed)
+    @property
+    def presenter(self) -> Presenter:
+        language = self.state.settings.language
+        if self._presenter is None or self._presenter.tr.language != language:
+            self._presenter = Presenter(Translator(language))
+        return self._presenter
 
-    def new_session(self, seed: int | None = None) -> TableSession:
-        return TableSession(level=self.settings.level, seed=seed, rules=self.settings.rules())
+    @property
+    def animated(self) -> bool:
+        reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        return self.state.speed > 0 and not reduced
 
-    def save(self) -> None:
-        """Keep the game (after every action), the settings and the statistics."""
-        self.stats = self.stats.update(
-            self.session.level, self.session.count_into(self.stats.levels[self.session.level])
-        )
-        storage = self.window.localStorage
-        storage.setItem(SAVE_KEY, json.dumps(self.session.to_dict()))
-        storage.setItem(SETTINGS_KEY, json.dumps(self.settings.to_dict()))
-        storage.setItem(STATS_KEY, json.dumps(self.stats.to_dict()))
-
-    # --- drawing --------------------------------------------------------------------------
-
-    def render(self) -> None:
-        model = self.presenter.table(
-            self.session,
-            mode=self.settings.sort,
-            order=self.order,
-            armed=self.armed,
-            busy=self.busy,
-            selected=self.selected,
-        )
-        if self.armed and not any(b.pressed for b in model.buttons):
-            self.armed = None
-        chrome = Chrome(
-            settings=self.settings,
-            language=self.settings.language,
-            sort_mode=self.settings.sort,
-            log=self.log,
-            notices=self.notices,
-            hint=self.hint,
-            panel=self.panel,
-            pending=self.pending,
-            confirm_reset=self.confirm_reset,
-            stats=self.stats,
-            rules_html=self._rules_html() if self.panel == "rules" else "",
-        )
-        focus_key = self._focus_key(self.document.activeElement)
-        self.root.innerHTML = table_html(model, self.presenter, chrome)
-        self.root.classList.toggle("four-colour", self.settings.four_colour)
-        self._mark_arrivals(model.pile[-1].code if model.pile else None, model.opponent_count)
+    def paint(self) -> None:
+        """Draw the state's render model, keeping the keyboard focus where it was."""
+        model = self.presenter.table(self.state, self._rules_html())
+        focus = _focus_key(self.document.activeElement)
+        self.root.innerHTML = table_html(model)
         body = self.document.body
         body.dataset.phase = model.phase
         body.dataset.turn = model.turn
-        body.dataset.busy = "true" if self.busy else "false"
-        self.document.documentElement.lang = self.settings.language
-        self.document.title = self.tr.gettext("Gin Rummy")
-        self._translate_page_chrome()
-        self.root.setAttribute("aria-label", self.tr.gettext("Gin Rummy table"))  # index.html's
-        if focus_key:
-            again = self.root.querySelector(focus_key)
+        body.dataset.busy = "true" if model.busy else "false"
+        self.document.documentElement.lang = model.language
+        self.document.title = model.labels["document"]
+        self.root.setAttribute("aria-label", model.labels["table"])
+        for element_id, key in (("update-text", "update"), ("update-reload", "reload")):
+            element = self.document.getElementById(element_id)
+            if element:  # the new-version banner (static/js/offline.js) lives outside #app
+                element.textContent = model.labels[key]
+        if focus:
+            again = self.root.querySelector(focus)
             if again:
                 again.focus()
-
-    def _translate_page_chrome(self) -> None:
-        """The texts that live outside ``#app``: the new-version banner (static/js/offline.js)."""
-        _ = self.tr.gettext
-        for element_id, text in (
-            ("update-text", _("A new version of the game is ready.")),
-            ("update-reload", _("Reload")),
-        ):
-            element = self.document.getElementById(element_id)
-            if element:
-                element.textContent = text
+        if model.why is not None:
+            self.motion.shake(self.root, model.why.target, model.why.serial)
 
     def _rules_html(self) -> str:
-        from gin.web.rules_page import rules_html
+        """The rules page, built on first use (its module is not needed to start)."""
+        if self.state.panel is not Panel.RULES:
+            return ""
+        language = self.state.settings.language
+        if self._rules[0] != language:
+            from gin.web.rules_page import rules_html
 
-        return str(rules_html(self.tr, self.session.game.rules))
+            self._rules = (language, rules_html(self.presenter.tr, self.state.game.rules))
+        return self._rules[1]
+
+    # --- effects -------------------------------------------------------------------------
+
+    def perform(self, effects: list[fx.Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, fx.Save):
+                if not self.store.save(effect):
+                    self.dispatch(SaveFailed())
+            elif isinstance(effect, fx.PlaySound):
+                if self.state.settings.sound:
+                    self.sound.play(effect.sound)
+            elif isinstance(effect, fx.Announce):
+                self.announce(self.presenter.announcement(effect))
+            elif isinstance(effect, fx.Think):
+                asyncio.ensure_future(self.think(effect))
+            elif isinstance(effect, fx.Download):
+                self.download(effect)
+            elif isinstance(effect, fx.Focus):
+                self.focus(effect.target)
+
+    async def think(self, effect: fx.Think) -> None:
+        """The computer's move: after the table's pace, worked out in slices that yield to the page."""
+        await asyncio.sleep(effect.delay_ms / 1000)
+        bot = make_player(effect.level, effect.seed)
+        action = bot.choose(effect.view, list(effect.view.legal_actions))
+        self.dispatch(BotDecided(action, effect.ticket))
 
     def announce(self, text: str) -> None:
-        """Say something to screen readers through the page's live region."""
         region = self.document.getElementById("announcer")
         if region:
             region.textContent = text
 
-    def _mark_arrivals(self, pile_top: str | None, opponent_count: int) -> None:
-        """Animate a card that just arrived on the pile or in the computer's hand, once."""
-        arrivals = []
-        if pile_top != self._shown[0]:
-            arrivals.append('[data-testid="pile"] .card')
-        if opponent_count > self._shown[1]:
-            arrivals.append('[data-testid="opponent-hand"] .card:last-child')
-        for selector in arrivals if self.speed > 0 else ():
-            card = self.root.querySelector(selector)
-            if card:  # not drawn while a hand's result is on show
-                card.classList.add("arrive")
-        self._shown = (pile_top, opponent_count)
+    def focus(self, target: Card | str) -> None:
+        selector = (
+            f'[data-testid="hand"] [data-card="{target}"]'
+            if isinstance(target, Card)
+            else f'[data-action="{target}"]'
+        )
+        element = self.root.querySelector(selector)
+        if element:
+            element.focus()
 
-    @staticmethod
-    def _focus_key(element: Any) -> str | None:
-        """A selector that finds the focused control again after a redraw."""
-        if not element or not hasattr(element, "dataset"):
-            return None
-        data = element.dataset
-        for name in ("card", "action", "testid", "sort", "control", "setting"):
-            value = getattr(data, name, None)
-            if value:
-                attribute = "data-testid" if name == "testid" else f"data-{name}"
-                return f'[{attribute}="{value}"]'
+    def download(self, effect: fx.Download) -> None:
+        from pyodide.ffi import to_js
+
+        blob = self.window.Blob.new(to_js([json.dumps(effect.record, indent=1)]))
+        url = self.window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = effect.filename
+        link.click()
+        self.window.URL.revokeObjectURL(url)
+
+    # --- events -> intents ---------------------------------------------------------------
+
+    def intent_of(self, element: Any, keyboard: bool) -> Intent | None:
+        """The intent a click on ``element`` sends (None: the click means nothing).
+
+        The pile and the stock are found before cards, so a click on the face-up
+        card's picture draws it: the card lies inside the pile's button.
+        """
+        control = element.closest("[data-action],[data-testid='stock'],[data-testid='pile']")
+        card = element.closest("[data-testid='hand'] [data-card]")
+        if control and not (card and control.contains(card)):
+            data = control.dataset
+            if str(getattr(data, "testid", "")) == "stock":
+                return DrawFromStock()
+            if str(getattr(data, "testid", "")) == "pile":
+                return DrawFromPile()
+            action = str(data.action)
+            if action.startswith("dismiss-"):
+                return DismissNotice(int(action.removeprefix("dismiss-")))
+            return CONTROL_INTENTS.get(action)
+        if card:
+            chosen = Card.parse(str(card.dataset.card))
+            return PlayCard(chosen) if keyboard else ChooseCard(chosen)
         return None
 
-    # --- input ----------------------------------------------------------------------------
-
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action],[data-card],[data-testid],[data-sort]")
-        if not target or getattr(target, "disabled", False):
+        if self.motion.swallow_click():
             return
-        data = target.dataset
-        action = str(data.action) if getattr(data, "action", None) else ""
-        if action and self.on_menu(action):
-            return
-        if self.busy:
-            return
-        if getattr(data, "sort", None) and str(data.sort) in SORT_MODES:
-            self.settings = self.settings.with_value("sort", str(data.sort))
-            self.order = []
-            self.save()
-            self.render()
-        elif action:
-            self.on_action(action)
-        elif str(getattr(data, "testid", "")) in ("stock", "pile"):
-            self.on_draw(str(data.testid))
-        elif getattr(data, "card", None) and target.closest('[data-testid="hand"]'):
-            self.on_card(str(data.card), touch=str(getattr(event, "pointerType", "")) == "touch")
-
-    def on_menu(self, action: str) -> bool:
-        """Panels and menu actions, which work even while the computer plays."""
-        if action in PANELS:
-            self.panel = None if self.panel == action else action
-            self.pending, self.confirm_reset = None, False
-        elif action == "close-panel":
-            self.panel, self.pending, self.confirm_reset = None, None, False
-        elif action == "download":
-            self.download_record()
-            return True
-        elif action == "reset-stats":
-            self.confirm_reset = True
-        elif action == "cancel-reset-stats":
-            self.confirm_reset = False
-        elif action == "confirm-reset-stats":
-            self.stats = Statistics.empty()
-            self.session.results_counted = len(self.session.game.hand_results)
-            self.confirm_reset = False
-            self.save()
-        elif action == "cancel-rules":
-            self.pending = None
-        elif action == "apply-rules" and self.pending is not None and not self.busy:
-            self.settings, self.pending = self.pending, None
-            self.start_new_game()
-            return True
-        else:
-            return False
-        self.render()
-        return True
+        # A click made with the keyboard (Enter, Space) has no pointer position: detail 0.
+        intent = self.intent_of(event.target, keyboard=int(event.detail) == 0)
+        if intent is not None:
+            if event.target.closest("a[href]") is None:
+                event.preventDefault()
+            self.dispatch(intent)
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        dataset = target.dataset
-        if getattr(dataset, "control", None) == "language" and str(target.value) in LANGUAGES:
-            self.settings = self.settings.with_value("language", str(target.value))
-            self.tr = Translator(self.settings.language)
-            self.presenter = Presenter(self.tr)
-            self.log, self.hint, self.notices = [], "", []
-        elif getattr(dataset, "setting", None):
-            self.change_setting(str(dataset.setting), target)
-        else:
-            return
-        self.save()
-        self.render()
-
-    def change_setting(self, name: str, control: Any) -> None:
-        value = (
-            ("true" if control.checked else "false")
-            if control.type == "checkbox"
-            else str(control.value)
-        )
-        base = self.pending or self.settings
-        try:
-            changed = base.with_value(name, value)
-        except ValueError:
-            return  # the form offers only valid values; a typed-in target is corrected on redraw
-        if changed.changes_rules(self.settings):
-            self.pending = changed
-        else:
-            self.pending = None
-            self.settings = changed
-            self.speed = changed.speed
+        data = target.dataset
+        if getattr(data, "control", None) == "language":
+            self.dispatch(ChangeSetting("language", str(target.value)))
+        elif getattr(data, "setting", None):
+            value: str | bool = (
+                bool(target.checked) if str(target.type) == "checkbox" else str(target.value)
+            )
+            self.dispatch(ChangeSetting(str(data.setting), value))
 
     def on_key(self, event: Any) -> None:
-        """Keyboard play: see the Keys panel (render.help_panel) for the list."""
         target = event.target
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey:
             return
         key = str(event.key)
-        lower = key.lower()
-        if key == "?":
-            self.on_menu("help")
-        elif key == "Escape":
-            self.armed = None
-            self.panel, self.pending, self.confirm_reset = None, None, False
-            self.render()
-        elif key in ("ArrowLeft", "ArrowRight"):
-            self.move_focus(-1 if key == "ArrowLeft" else 1)
+        if key in ("Enter", " "):
+            return  # the focused button's own click
+        focused = self.document.activeElement
+        card = None
+        if focused and focused.closest and focused.closest("[data-testid='hand'] [data-card]"):
+            card = Card.parse(str(focused.dataset.card))
+        if key in ("ArrowLeft", "ArrowRight"):
             event.preventDefault()
-        elif lower == "h":
-            self.on_action("hint")
-        elif lower in KEY_ACTIONS and not self.busy:
-            what = KEY_ACTIONS[lower]
-            if what in ("stock", "pile"):
-                self.on_draw(what)
-            else:
-                control = self.root.querySelector(f'[data-action="{what}"]')
-                if control and not getattr(control, "disabled", False):
-                    self.on_action(what)
-            if what in ARMABLE and self.armed:
-                self.move_focus(0)
+        self.dispatch(KeyPress(key, card))
 
-    def move_focus(self, step: int) -> None:
-        """Move the keyboard focus along the hand, preferring cards that can be played now."""
-        cards = list(self.root.querySelectorAll('[data-testid="hand"] [data-card]'))
-        if not cards:
-            return
-        playable = [c for c in cards if str(getattr(c.dataset, "playable", "")) == "true"]
-        ring = playable or cards
-        current = self.document.activeElement
-        codes = [str(c.dataset.card) for c in ring]
-        here = str(current.dataset.card) if getattr(current.dataset, "card", None) else ""
-        index = codes.index(here) + step if here in codes else 0
-        ring[index % len(ring)].focus()
+    def on_stored(self, event: Any) -> None:
+        """Another tab of this game stored something: follow it."""
+        which = self.store.which(str(event.key) if event.key else "")
+        if which in ("table", "stats"):
+            value = self.store.parse(event.newValue)
+            self.dispatch(StoredElsewhere(**{which: value}))
 
-    def on_action(self, action: str) -> None:
-        if self.busy:
-            return
-        if action in ARMABLE:
-            self.armed = None if self.armed == action else action
-            self.selected = None
-            self.render()
-        elif action in ("take", "pass"):
-            self.play(action)
-        elif action == "hint":
-            self.show_hint()
-        elif action == "next-hand" and self.session.phase == "hand-over":
-            self.session.next_hand()
-            self.log = []
-            self.advance()
-        elif action == "new-game":
-            self.start_new_game()
 
-    def start_new_game(self) -> None:
-        self.session = self.new_session()
-        self.speed = self.settings.speed
-        self.order, self.armed, self.log, self.hint = [], None, [], ""
-        self.panel = None if self.panel == "settings" else self.panel
-        self.advance()
+def _focus_key(element: Any) -> str | None:
+    """A selector that finds the focused control again after a redraw."""
+    if not element or not hasattr(element, "dataset"):
+        return None
+    data = element.dataset
+    for name in ("card", "action", "testid", "setting", "control"):
+        value = getattr(data, name, None)
+        if value:
+            attribute = "data-testid" if name == "testid" else f"data-{name}"
+            return f'[{attribute}="{value}"]'
+    return None
 
-    def show_hint(self) -> None:
-        legal = self.session.legal_actions()
-        if not legal:
-            return
-        advice = hard_hint(self.session.view, legal)
-        self.hint = self.presenter.hint_text(advice)
-        self.session.hints_used += 1
-        level = self.session.level
-        counted = self.stats.levels[level]
-        self.stats = self.stats.update(level, replace(counted, hints_used=counted.hints_used + 1))
-        self.save()
-        self.render()
-        self.announce(self.hint)
 
-    def on_draw(self, pile: str) -> None:
-        texts = {str(a) for a in self.session.legal_actions()}
-        if pile == "stock" and "draw stock" in texts:
-            self.play("draw stock")
-        elif pile == "pile" and ("take" in texts or "draw pile" in texts):
-            self.play("take" if "take" in texts else "draw pile")
-
-    def on_card(self, code: str, touch: bool = False) -> None:
-        """Play a card of the hand; on a touch screen the first tap only chooses it."""
-        verb = self.armed or "discard"
-        if f"{verb} {code}" not in {str(a) for a in self.session.legal_actions()}:
-            return
-        if touch and self.selected != code:
-            self.selected = code
-            self.render()
-            return
-        self.armed = None
-        self.play(f"{verb} {code}")
-
-    def on_drop(self, dragged: str, onto: str) -> None:
-        """Move the dragged card of the hand to where it was dropped (the person's own order)."""
-        current = self.presenter.table(self.session, mode=self.settings.sort, order=self.order)
-        codes = [card.code for card in current.hand]
-        if dragged in codes and onto in codes and dragged != onto:
-            codes.remove(dragged)
-            codes.insert(codes.index(onto), dragged)
-            self.order = codes
-            self.render()
-
-    def play(self, action: str) -> None:
-        try:
-            self.session.play(action)
-        except IllegalActionError as error:  # the page offers only legal actions
-            self.window.console.warn(str(error))
-            return
-        self.hint = ""
-        self.selected = None
-        self.play_sound(action)
-        self.advance()
-
-    def play_sound(self, action: str) -> None:
-        if self.settings.sound:
-            self.sound.play(action if action.startswith("draw") else action.split()[0])
-
-    def advance(self) -> None:
-        """Save, then show the computer's moves (if it is to move) one at a time."""
-        self.save()
-        self.busy = True
-        self.render()
-        asyncio.ensure_future(self.show_bot_turns())
-
-    async def show_bot_turns(self) -> None:
-        try:
-            for step in self.session.bot_steps():
-                said = self.presenter.describe_step(step)
-                self.log.append(said)
-                self.announce(said)
-                self.play_sound(step.action)
-                self.save()
-                if self.speed > 0:
-                    self.render()
-                    await asyncio.sleep(STEP_DELAY_S / self.speed)
-        finally:
-            self.busy = False
-            self.render()
-            if self.session.phase in ("hand-over", "game-over"):
-                model = self.presenter.table(self.session)
-                if model.result is not None:
-                    self.announce(model.result.headline)
-
-    def download_record(self) -> None:
-        """Offer the game record (seed, rules, every action) as a JSON file."""
-        from pyodide.ffi import to_js
-
-        text = json.dumps(self.session.to_dict(), indent=1)
-        blob = self.window.Blob.new(to_js([text]))
-        url = self.window.URL.createObjectURL(blob)
-        link = self.document.createElement("a")
-        link.href = url
-        link.download = f"gin-rummy-{self.session.game.seed}.json"
-        link.click()
-        self.window.URL.revokeObjectURL(url)
+__all__ = ["TableApp", "TableState"]

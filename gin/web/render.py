@@ -1,50 +1,40 @@
-"""HTML for the table, from the presenter's model (pure Python: no browser needed to test it).
+"""HTML for the table, drawn from the presenter's render model (pure: tested without a browser).
 
-The page is redrawn as one HTML string per change, which costs a single
-call into the browser instead of hundreds of small DOM calls from Python.
-Every text passes through :func:`html.escape`.  The stable test hooks
-(``data-card``, ``data-action``, ``data-testid``, ``data-playable``) are
-written here and nowhere else.
+The page is redrawn as one HTML string per change, one call into the browser
+instead of hundreds of small DOM calls from Python.  This module only draws:
+every text, every flag and every key letter comes from the model.  Every text
+passes through :func:`html.escape`.  The stable hooks (``data-card``,
+``data-action``, ``data-testid``, ``data-playable``) are written here and
+nowhere else; :data:`CONTROLS` lists the ``data-action`` names the page
+understands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from html import escape
 
-from gin.i18n import LANGUAGES, Translator
-from gin.table.presenter import (
+from gin.i18n import LANGUAGES
+from gin.table.models import (
     ButtonModel,
     CardModel,
+    FieldModel,
+    GameOverModel,
     LaidOutHand,
-    Presenter,
+    LineModel,
+    LogModel,
+    MessageModel,
+    PanelModel,
+    QuestionModel,
     ResultModel,
+    SeatModel,
+    SheetModel,
+    StatsModel,
     TableModel,
 )
-from gin.table.settings import LEVELS, SPEEDS, Settings
-from gin.table.stats import Statistics
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-PANELS = ("settings", "stats", "rules", "help")
-
-
-@dataclass(frozen=True)
-class Chrome:
-    """What the page shows around the table: the open panel, notices, the hint, the move log."""
-
-    settings: Settings
-    language: str
-    sort_mode: str
-    log: list[str] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    hint: str = ""
-    panel: str | None = None
-    pending: Settings | None = None
-    """Rule settings waiting for the person to confirm a new game."""
-    confirm_reset: bool = False
-    stats: Statistics | None = None
-    rules_html: str = ""
+SPRITE = "static/cards/cards.svg"
+"""The card art (tools/card_art.py): one symbol per face, ``card-7H``, and ``card-back``."""
 
 
 def attrs(**values: str | bool | int | float | None) -> str:
@@ -62,447 +52,526 @@ def attrs(**values: str | bool | int | float | None) -> str:
     return " ".join(parts)
 
 
-def card_face(
-    card: CardModel, *, tag: str = "span", hidden: bool = False, **extra: str | bool | int | None
-) -> str:
-    """A face-up card: rank and suit symbol, with its spoken name for screen readers."""
-    rank, suit = card.code[:-1], card.code[-1]
-    classes = f"card suit-{suit.lower()}"
-    if card.meld is not None:
-        classes += f" in-meld meld-{card.meld % 4}"
-    if card.note:
-        classes += " noted"
-    label = card.name + (f" ({card.note})" if card.note else "")
-    note = (
-        f'<span class="card-note" aria-hidden="true">{escape(card.note)}</span>'
-        if card.note
-        else ""
-    )
-    # A picture of a card is an image named by its label; a card that is a button is
-    # named by hidden text instead, so that its name contains no mismatched visible text.
-    if hidden:
-        named, spoken = 'aria-hidden="true"', ""
-    elif tag == "span":
-        named = attrs(role="img", aria_label=label)
-        spoken = ""
-    else:
-        named = ""
-        spoken = f'<span class="visually-hidden">{escape(label)}</span>'
+# --- cards ------------------------------------------------------------------------------------
+
+
+def art(symbol: str) -> str:
+    """A card picture from the sprite (``symbol`` is ``card-7H`` or ``card-back``)."""
     return (
-        f"<{tag} {attrs(class_=classes, data_card=card.code, **extra)} {named}>"
-        f'<span class="rank" aria-hidden="true">{escape(rank)}</span>'
-        f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[suit]}</span>{note}{spoken}</{tag}>'
+        f'<svg class="card-art" viewBox="0 0 240 336" aria-hidden="true" focusable="false">'
+        f'<use href="{SPRITE}#{symbol}"></use></svg>'
     )
 
 
-def pile_face(top: CardModel | None, label: str) -> str:
-    """The pile's top card, drawn for the eye; the button's name is the whole sentence."""
-    spoken = f'<span class="visually-hidden">{escape(label)}</span>'
-    if top is None:
-        return spoken
-    return card_face(top, hidden=True) + spoken
+def _card_classes(card: CardModel, extra: str = "") -> str:
+    classes = ["card", f"suit-{card.card.suit.lower()}"]
+    if card.meld is not None:
+        classes += ["in-meld", f"meld-{card.meld % 4}"]
+    for flag in ("playable", "selected", "fresh", "aid", "theirs"):
+        if getattr(card, flag):
+            classes.append(flag)
+    if card.note:
+        classes.append("noted")
+    if extra:
+        classes.append(extra)
+    return " ".join(classes)
 
 
-def card_back() -> str:
-    return '<span class="card back" aria-hidden="true"></span>'
+def card_face(card: CardModel, *, extra: str = "") -> str:
+    """A face-up card shown as a picture, named by its label for screen readers."""
+    label = card.name + (f" ({card.note})" if card.note else "")
+    return (
+        f"<span {attrs(class_=_card_classes(card, extra), data_card=str(card.card))} "
+        f'role="img" aria-label="{escape(label)}">{art(f"card-{card.card}")}{_note(card)}</span>'
+    )
+
+
+def _note(card: CardModel) -> str:
+    if not card.note:
+        return ""
+    return f'<span class="card-note" aria-hidden="true">{escape(card.note)}</span>'
+
+
+def hand_card(card: CardModel) -> str:
+    """A card of the person's hand: a button named by hidden text (no mismatched label)."""
+    label = card.name + (f" ({card.note})" if card.note else "")
+    return (
+        "<button "
+        + attrs(
+            type="button",
+            class_=_card_classes(card),
+            data_card=str(card.card),
+            data_playable="true" if card.playable else None,
+            data_selected="true" if card.selected else None,
+            aria_disabled="false" if card.playable else "true",
+            aria_pressed="true" if card.selected else None,
+        )
+        + f">{art(f'card-{card.card}')}{_note(card)}"
+        f'<span class="visually-hidden">{escape(label)}</span></button>'
+    )
+
+
+def card_back(extra: str = "") -> str:
+    return f'<span class="card back{" " + extra if extra else ""}">{art("card-back")}</span>'
 
 
 def row(cards: Iterable[CardModel], css: str = "cards") -> str:
     return f'<div class="{css}">' + "".join(card_face(card) for card in cards) + "</div>"
 
 
-def button(model: ButtonModel, key: str = "") -> str:
-    pressed = None
-    if model.action in ("knock", "gin"):
-        pressed = "true" if model.pressed else "false"
-    shortcut = f'<kbd aria-hidden="true">{escape(key)}</kbd>' if key else ""
+# --- controls ---------------------------------------------------------------------------------
+
+
+def button(model: ButtonModel, css: str = "action") -> str:
+    classes = css + (" primary" if model.primary else "")
+    shortcut = f'<kbd aria-hidden="true">{escape(model.key)}</kbd>' if model.key else ""
     return (
         "<button "
         + attrs(
             type="button",
-            class_="action",
+            class_=classes,
             data_action=model.action,
-            disabled=not model.enabled,
-            aria_pressed=pressed,
-            aria_keyshortcuts=key or None,
-            title=model.hint or None,
+            aria_disabled=None if model.enabled else "true",
+            aria_pressed=None if model.pressed is None else str(model.pressed).lower(),
+            aria_keyshortcuts=model.key or None,
+            title=model.title or None,
         )
-        + f">{escape(model.label)}{shortcut}</button>"
+        + f'><span class="label">{escape(model.label)}</span>{shortcut}</button>'
     )
 
 
-def menu_button(
-    action: str, label: str, *, enabled: bool = True, pressed: bool | None = None
-) -> str:
+def message_line(model: MessageModel | None, testid: str, css: str) -> str:
+    """A one-line message with reserved space: an empty line when there is nothing to say."""
+    if model is None:
+        return f'<p class="{css}" data-testid="{testid}" role="status"></p>'
     return (
+        f"<p {attrs(class_=css + ' shown', data_testid=testid, role='status')} "
+        f"{attrs(data_target=model.target or None, data_serial=model.serial)}>"
+        f"{escape(model.text)}</p>"
+    )
+
+
+def notices(items: Iterable[MessageModel]) -> str:
+    out = []
+    for item in items:
+        close = button(item.close, "close") if item.close else ""
+        out.append(
+            f'<div class="notice" data-testid="notice" role="alert">'
+            f"<p>{escape(item.text)}</p>{close}</div>"
+        )
+    return "".join(out)
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def topbar(model: TableModel) -> str:
+    bar = model.topbar
+
+    def seat(seat_model: SeatModel) -> str:
+        dealer = (
+            f'<span class="dealer-chip" data-testid="dealer" title="{escape(bar.dealer_label)}">'
+            f'<span aria-hidden="true">D</span>'
+            f'<span class="visually-hidden">{escape(bar.dealer_label)}</span></span>'
+            if seat_model.dealer
+            else ""
+        )
+        return (
+            f'<span class="seat-score">{dealer}<span class="name">{escape(seat_model.name)}</span>'
+            f' <b data-testid="{seat_model.testid}">{seat_model.score}</b></span>'
+        )
+
+    menu = bar.menu
+    return (
+        f'<header class="topbar"><h1 class="title">{escape(bar.title)}</h1>'
+        f'<div class="scoreboard" role="group" aria-label="{escape(model.labels["scores"])}">'
+        f"{seat(bar.you)}{seat(bar.ai)}"
+        f'<span class="target">{escape(bar.target)}</span></div>'
+        f'<span class="hand-number">{escape(bar.hand_number)}</span>'
+        f'<span class="level">{escape(bar.level)}</span>'
+        f'<span class="ruleset" data-testid="ruleset">{escape(bar.ruleset)}</span>'
         "<button "
         + attrs(
             type="button",
-            class_="menu",
-            data_action=action,
-            disabled=not enabled,
-            aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+            class_="menu-button",
+            data_action=menu.action,
+            aria_expanded=str(bool(menu.pressed)).lower(),
+            aria_haspopup="true",
         )
-        + f">{escape(label)}</button>"
+        + f'><span class="burger" aria-hidden="true"></span>{escape(menu.label)}</button>'
+        "</header>"
     )
 
 
-def hand_section(model: TableModel, tr: Translator) -> str:
-    cards = []
-    previous_group: int | None | str = "start"
-    for card in model.hand:
-        group = card.meld
-        if previous_group != "start" and group != previous_group:
-            cards.append('<span class="gap" aria-hidden="true"></span>')
-        previous_group = group
-        cards.append(
-            card_face(
-                card,
-                tag="button",
-                type="button",
-                draggable="true",
-                data_playable="true" if card.playable else None,
-                data_selected="true" if card.selected else None,
-                aria_disabled="false" if card.playable else "true",
-            )
-        )
-    meld_note = tr.gettext("Cards in melds are raised and underlined.")
+def opponent(model: TableModel) -> str:
+    seat = model.opponent
+    count = seat.hidden + len(seat.known)
+    backs = "".join(card_back() for _ in range(seat.hidden))
+    known = "".join(card_face(card, extra="known") for card in seat.known)
+    thinking = (
+        f'<p class="thinking" data-testid="thinking"><span class="clock" aria-hidden="true">'
+        f"</span>{escape(seat.thinking)}</p>"
+        if seat.thinking
+        else ""
+    )
     return (
-        f'<section class="hand-area" aria-label="{escape(tr.gettext("Your hand"))}">'
-        f'<div class="hand-info"><span class="deadwood" data-testid="deadwood">'
-        f"{escape(model.labels['deadwood'])}</span>"
-        f'<span class="meld-note">{escape(meld_note)}</span></div>'
-        f'<div class="cards hand" data-testid="hand">{"".join(cards)}</div></section>'
+        f'<section class="opponent" aria-label="{escape(seat.label)}">'
+        f'<p class="seat-label">{escape(seat.label)}</p>'
+        f'<div class="fan opponent-hand n-{count}" data-testid="opponent-hand">{backs}{known}</div>'
+        f"{thinking}</section>"
     )
 
 
-def laid_out(hand: LaidOutHand, tr: Translator) -> str:
-    melds = "".join(row(meld, "cards meld") for meld in hand.melds)
+def middle(model: TableModel) -> str:
+    stock, pile = model.stock, model.pile
+    stock_button = (
+        "<button "
+        + attrs(
+            type="button",
+            class_="stock",
+            data_testid="stock",
+            data_enabled=str(stock.enabled).lower(),
+            aria_disabled=None if stock.enabled else "true",
+            aria_label=stock.aria,
+            aria_keyshortcuts="S",
+        )
+        + f">{card_back('stock-top') if stock.count else ''}"
+        f'<span class="count" aria-hidden="true">{stock.count}</span>'
+        f'<span class="place-label" aria-hidden="true">{escape(stock.label)}</span></button>'
+    )
+    fanned = "".join(
+        card_face(card, extra="top" if index == len(pile.cards) - 1 else "under")
+        for index, card in enumerate(pile.cards)
+    )
+    pile_button = (
+        "<button "
+        + attrs(
+            type="button",
+            class_="pile" + (" aid" if pile.aid else ""),
+            data_testid="pile",
+            data_enabled=str(pile.enabled).lower(),
+            aria_disabled=None if pile.enabled else "true",
+            aria_keyshortcuts="P",
+        )
+        + f'><span class="fan pile-fan n-{len(pile.cards)}" aria-hidden="true">{fanned}</span>'
+        f'<span class="place-label" aria-hidden="true">{escape(pile.label)}</span>'
+        f'<span class="visually-hidden">{escape(pile.aria)}</span></button>'
+    )
+    return (
+        f'<section class="middle" aria-label="{escape(model.labels["middle"])}">'
+        f"{stock_button}{pile_button}</section>"
+    )
+
+
+def hand_section(model: TableModel) -> str:
+    cards = "".join(hand_card(card) for card in model.hand)
+    sorts = "".join(button(b, "sort") for b in model.sorts)
+    return (
+        f'<section class="hand-area" aria-label="{escape(model.hand_label)}">'
+        f'<p class="count-line" data-testid="deadwood">{escape(model.count_line)}</p>'
+        f'<div class="fan hand n-{len(model.hand)}" data-testid="hand">{cards}</div>'
+        f'<div class="sorts" role="group" aria-label="{escape(model.sort_label)}">{sorts}</div>'
+        f'<p class="visually-hidden">{escape(model.labels["meld_note"])}</p>'
+        "</section>"
+    )
+
+
+def play_area(model: TableModel) -> str:
+    actions = "".join(button(b) for b in model.buttons)
+    hint = (
+        f'<p class="hint" data-testid="hint" role="status">{escape(model.hint)}</p>'
+        if model.hint
+        else ""
+    )
+    return (
+        opponent(model)
+        + middle(model)
+        + f'<div class="prompt"><p class="status" data-testid="status">{escape(model.status)}</p>'
+        + message_line(model.why, "why", "why")
+        + hint
+        + "</div>"
+        + f'<div class="actions" role="group" aria-label="{escape(model.labels["actions"])}">'
+        + f"{actions}</div>"
+        + hand_section(model)
+    )
+
+
+# --- the end of a hand and of the game ---------------------------------------------------------
+
+
+def laid_out(hand: LaidOutHand) -> str:
+    melds = "".join(row(meld.cards, "cards meld") for meld in hand.melds)
     deadwood = row(hand.deadwood, "cards deadwood-cards") if hand.deadwood else ""
-    points = tr.gettext("Deadwood: {points}").format(points=hand.deadwood_points)
+    note = f'<p class="note">{escape(hand.note)}</p>' if hand.note else ""
     return (
-        f'<div class="laid-out"><h3>{escape(hand.title)}</h3>'
-        f'<div class="melds">{melds}{deadwood}</div><p>{escape(points)}</p></div>'
+        f'<div class="laid-out"><h3>{escape(hand.title)} '
+        f'<span class="deadwood-total">{escape(hand.deadwood_label)}</span></h3>'
+        f'<div class="melds">{melds}{deadwood}</div>{note}</div>'
     )
 
 
-def result_section(result: ResultModel, model: TableModel, tr: Translator) -> str:
-    buttons = "".join(
-        button(b, "N" if b.action == "next-hand" else "")
-        for b in model.buttons
-        if b.action in ("next-hand", "new-game")
-    )
-    if model.phase == "game-over":
-        buttons += menu_button("download", tr.gettext("Download game record"))
+def result_section(result: ResultModel) -> str:
+    buttons = "".join(button(b) for b in result.buttons)
+    reveal = ""
+    if result.reveal is not None:
+        r = result.reveal
+        reveal = (
+            f'<div class="reveal" data-testid="reveal"><h3>{escape(r.computer_title)}</h3>'
+            + row(r.computer, "cards small")
+            + f"<h3>{escape(r.stock_title)}</h3>"
+            + row(r.stock, "cards small stock-order")
+            + "</div>"
+        )
     return (
-        f'<section class="result" data-testid="result" aria-label="{escape(tr.gettext("Result"))}">'
+        '<section class="result" data-testid="result">'
         f'<h2 data-testid="result-headline">{escape(result.headline)}</h2>'
-        f"<p>{escape(result.detail)}</p>"
-        + "".join(laid_out(hand, tr) for hand in result.hands)
-        + f'<div class="result-actions">{buttons}</div></section>'
+        f'<p class="points" data-testid="points">{escape(result.points)}</p>'
+        f'<p class="points-words">{escape(result.detail)}</p>'
+        f'<div class="result-actions">{buttons}</div>'
+        + "".join(laid_out(hand) for hand in result.hands)
+        + reveal
+        + "</section>"
     )
 
 
-def score_sheet(model: TableModel, tr: Translator) -> str:
-    _ = tr.gettext
+def _lines(lines: Iterable[LineModel], css: str) -> str:
     rows = "".join(
-        f'<tr data-testid="sheet-row"><th scope="row">{escape(r.label)}</th>'
-        f'<td data-you="{r.you}">{r.you}</td><td data-ai="{r.ai}">{r.ai}</td></tr>'
-        for r in model.sheet
+        f'<tr><th scope="row">{escape(line.label)}</th><td>{escape(line.you)}</td>'
+        f"<td>{escape(line.ai)}</td></tr>"
+        for line in lines
     )
-    return (
-        f'<details class="sheet" open><summary>{escape(_("Score sheet"))}</summary>'
-        f'<table><thead><tr><th scope="col">{escape(_("Hand"))}</th>'
-        f'<th scope="col">{escape(_("You"))}</th>'
-        f'<th scope="col">{escape(_("Computer"))}</th></tr></thead>'
-        f"<tbody>{rows}</tbody>"
-        f'<tfoot><tr><th scope="row">{escape(model.totals.label)}</th>'
-        f"<td>{model.totals.you}</td><td>{model.totals.ai}</td></tr></tfoot></table></details>"
-    )
+    return f'<table class="{css}"><tbody>{rows}</tbody></table>'
 
 
-def toolbar(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
-    _ = presenter.tr.gettext
-    languages = "".join(
-        f"<option {attrs(value=code, selected=code == chrome.language, lang=code)}>"
-        f"{escape(name)}</option>"
-        for code, name in LANGUAGES.items()
-    )
-    sort_names = {"melds": _("Group melds"), "rank": _("Sort by rank"), "suit": _("Sort by suit")}
-    sorts = "".join(
-        "<button "
-        + attrs(
-            type="button",
-            data_sort=mode,
-            aria_pressed="true" if mode == chrome.sort_mode else "false",
+def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
+    buttons = "".join(button(b) for b in over.buttons)
+    last = ""
+    if result is not None:
+        last = (
+            f'<p class="last-hand" data-testid="result"><span data-testid="result-headline">'
+            f'{escape(result.headline)}</span> <span class="points" data-testid="points">'
+            f"{escape(result.points)}</span></p>"
         )
-        + f">{escape(label)}</button>"
-        for mode, label in sort_names.items()
-    )
-    your_turn = model.turn == "you" and model.phase in ("upcard", "draw", "discard")
-    menu = (
-        menu_button("hint", _("Hint"), enabled=your_turn)
-        + menu_button("settings", _("Settings"), pressed=chrome.panel == "settings")
-        + menu_button("stats", _("Statistics"), pressed=chrome.panel == "stats")
-        + menu_button("rules", _("Rules"), pressed=chrome.panel == "rules")
-        + menu_button("help", _("Keys"), pressed=chrome.panel == "help")
-        + menu_button("download", _("Download game record"))
-    )
     return (
-        f'<header class="topbar"><h1>{escape(_("Gin Rummy"))}</h1>'
-        f'<span class="ruleset" data-testid="ruleset">{escape(model.labels["ruleset"])}</span>'
-        f'<nav class="menu-bar" aria-label="{escape(_("Menu"))}">{menu}</nav>'
-        f'<label class="control">{escape(_("Language"))} '
-        f'<select data-control="language">{languages}</select></label>'
-        f'<div class="sorts" role="group" aria-label="{escape(_("Arrange your hand"))}">{sorts}'
-        f"</div></header>"
+        '<section class="game-over" data-testid="game-over" role="dialog" aria-modal="false" '
+        f'aria-labelledby="game-over-title"><h2 id="game-over-title">{escape(over.title)}</h2>'
+        f'<p class="final"><span>{escape(over.you_label)} '
+        f'<b data-testid="final-you">{over.you}</b></span>'
+        f'<span>{escape(over.ai_label)} <b data-testid="final-ai">{over.ai}</b></span></p>'
+        f'<div class="result-actions">{buttons}</div>'
+        + last
+        + _lines(over.lines, "box-score")
+        + f"<h3>{escape(over.figures_title)}</h3>"
+        + _lines(over.figures, "figures")
+        + f'<p class="seed">{escape(over.seed_text)} '
+        f'<a href="{escape(over.seed_href)}" data-testid="seed-link">'
+        f"{escape(over.seed_link)}</a></p>"
+        "</section>"
     )
 
 
-def confirm_box(question: str, *choices: tuple[str, str]) -> str:
-    """A question asked before something that cannot be taken back, with its answers."""
-    buttons = "".join(menu_button(action, label) for action, label in choices)
-    return f'<div class="confirm" role="alert"><p>{escape(question)}</p>{buttons}</div>'
-
-
-def panel(name: str, title: str, body: str, tr: Translator) -> str:
+def score_sheet(sheet: SheetModel) -> str:
+    heads = "".join(f'<th scope="col">{escape(h)}</th>' for h in sheet.heads)
+    rows = "".join(
+        f'<tr data-testid="sheet-row"><th scope="row">{r.number}</th>'
+        f"<td>{escape(r.who)}</td><td>{escape(r.how)}</td>"
+        f'<td data-you="{r.you}"><span class="hand-points">{r.you or ""}</span>'
+        f' <span class="running">{r.you_total}</span></td>'
+        f'<td data-ai="{r.ai}"><span class="hand-points">{r.ai or ""}</span>'
+        f' <span class="running">{r.ai_total}</span></td></tr>'
+        for r in sheet.rows
+    )
+    box = ""
+    if sheet.box:
+        box = f"<h3>{escape(sheet.box_title)}</h3>" + _lines(sheet.box, "box-score")
+    total = sheet.total
     return (
-        f'<section class="panel" data-testid="{name}-panel" role="region" '
-        f'aria-label="{escape(title)}"><div class="panel-head"><h2>{escape(title)}</h2>'
-        + menu_button("close-panel", tr.gettext("Close"))
-        + f"</div>{body}</section>"
+        f'<section class="sheet" data-testid="score-sheet" aria-label="{escape(sheet.title)}">'
+        f"<h2>{escape(sheet.title)}</h2>"
+        f"<table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody>"
+        f'<tfoot><tr><th scope="row" colspan="3">{escape(total.label)}</th>'
+        f"<td>{escape(total.you)}</td><td>{escape(total.ai)}</td></tr></tfoot></table>"
+        f"{box}</section>"
     )
 
 
-def settings_panel(presenter: Presenter, chrome: Chrome) -> str:
-    _ = presenter.tr.gettext
-    current = chrome.pending or chrome.settings
+def move_log(log: LogModel) -> str:
+    items = "".join(f"<li>{escape(entry)}</li>" for entry in log.entries)
+    body = f"<ol>{items}</ol>" if items else f'<p class="empty">{escape(log.empty)}</p>'
+    return (
+        f'<section class="log" data-testid="move-log" aria-label="{escape(log.title)}">'
+        f"<h2>{escape(log.title)}</h2>{body}</section>"
+    )
 
-    def checkbox(name: str, label: str) -> str:
-        box = attrs(type="checkbox", data_setting=name, checked=bool(getattr(current, name)))
-        return f'<label class="check"><input {box}> {escape(label)}</label>'
 
-    levels = "".join(
-        f"<option {attrs(value=level, selected=level == current.level)}>"
-        f"{escape(presenter.level_name(level))}</option>"
-        for level in LEVELS
-    )
-    speed_names = {0.0: _("No animation"), 0.5: _("Slow"), 1.0: _("Normal"), 2.0: _("Fast")}
-    speeds = "".join(
-        f"<option {attrs(value=speed, selected=speed == current.speed)}>"
-        f"{escape(speed_names[speed])}</option>"
-        for speed in SPEEDS
-    )
-    target = attrs(
-        type="number", data_setting="target", min=1, max=10000, step=1, value=current.target
-    )
-    confirm = ""
-    if chrome.pending is not None:
-        confirm = confirm_box(
-            _("These rules apply to a new game. Start a new game now?"),
-            ("apply-rules", _("Start a new game")),
-            ("cancel-rules", _("Keep the current game")),
+# --- panels and questions -----------------------------------------------------------------------
+
+
+def field(model: FieldModel) -> str:
+    if model.kind == "checkbox":
+        box = attrs(type="checkbox", data_setting=model.name, checked=model.checked)
+        return f'<label class="check"><input {box}> {escape(model.label)}</label>'
+    if model.kind == "number":
+        box = attrs(
+            type="number",
+            data_setting=model.name,
+            min=model.minimum,
+            max=model.maximum,
+            step=1,
+            value=model.value,
         )
-    body = (
-        f'<form class="settings" data-testid="settings-form">'
-        f"<fieldset><legend>{escape(_('Game'))}</legend>"
-        f"<label>{escape(_('Computer level (next game)'))} "
-        f'<select data-setting="level">{levels}</select></label>'
-        f"<label>{escape(_('Target score'))} <input {target}></label>"
-        + checkbox("game_bonus", _("Game bonus (+100 to the winner)"))
-        + checkbox("line_bonus", _("Line bonus (+25 per hand won)"))
-        + checkbox("shutout_bonus", _("Shutout (winner's total doubled if the loser won no hand)"))
-        + f"</fieldset><fieldset><legend>{escape(_('Table'))}</legend>"
-        f'<label>{escape(_("Animation speed"))} <select data-setting="speed">{speeds}</select>'
-        f"</label>"
-        + checkbox("sound", _("Sound"))
-        + checkbox("four_colour", _("Four-colour deck"))
-        + "</fieldset></form>"
-        + confirm
+        return f"<label>{escape(model.label)} <input {box}></label>"
+    options = "".join(
+        f"<option {attrs(value=value, selected=value == model.value)}>{escape(label)}</option>"
+        for value, label in model.options
     )
-    return panel("settings", _("Settings"), body, presenter.tr)
+    select = f'<select data-setting="{model.name}">{options}</select>'
+    return f"<label>{escape(model.label)} {select}</label>"
 
 
-def stats_panel(presenter: Presenter, chrome: Chrome) -> str:
-    _ = presenter.tr.gettext
-    stats = chrome.stats or Statistics.empty()
-    heads = "".join(
-        f'<th scope="col">{escape(presenter.level_name(level))}</th>' for level in LEVELS
-    )
+def stats_body(stats: StatsModel) -> str:
+    heads = "".join(f'<th scope="col">{escape(h)}</th>' for h in stats.heads)
     rows = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
         + "".join(f"<td>{value}</td>" for value in values)
         + "</tr>"
-        for label, values in presenter.stats_rows(stats)
+        for label, values in stats.rows
     )
     table = (
         f'<table class="stats" data-testid="stats-table"><thead><tr><td></td>{heads}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
-    chart = stats_chart(presenter, stats)
-    if chrome.confirm_reset:
-        reset = confirm_box(
-            _("Reset all statistics? This cannot be undone."),
-            ("confirm-reset-stats", _("Reset")),
-            ("cancel-reset-stats", _("Cancel")),
-        )
-    else:
-        reset = menu_button("reset-stats", _("Reset statistics"))
-    return panel("stats", _("Statistics"), chart + table + reset, presenter.tr)
+    return stats_chart(stats) + table + button(stats.reset, "menu")
 
 
-def stats_chart(presenter: Presenter, stats: Statistics) -> str:
-    """A small bar chart of games won and lost per level (inline SVG, labelled for readers)."""
-    _ = presenter.tr.gettext
-    levels = [(level, stats.levels[level]) for level in LEVELS]
-    top = max([s.games_played for _level, s in levels] + [1])
-    bars = []
-    for index, (level, s) in enumerate(levels):
+def stats_chart(stats: StatsModel) -> str:
+    """Games won and lost per level as a bar chart (inline SVG), or a line when there are none."""
+    if not stats.bars:
+        return f'<p class="chart-empty" data-testid="chart-empty">{escape(stats.empty)}</p>'
+    top = max([bar.won + bar.lost for bar in stats.bars] + [1])
+    parts = []
+    for index, bar in enumerate(stats.bars):
         x = 20 + index * 90
-        won_h = round(100 * s.games_won / top)
-        lost_h = round(100 * (s.games_played - s.games_won) / top)
-        bars.append(
+        won_h = round(100 * bar.won / top)
+        lost_h = round(100 * bar.lost / top)
+        parts.append(
             f'<rect class="won" x="{x}" y="{120 - won_h}" width="30" height="{won_h}"></rect>'
             f'<rect class="lost" x="{x + 32}" y="{120 - lost_h}" width="30" height="{lost_h}">'
             f"</rect>"
-            f'<text x="{x + 15}" y="{116 - won_h}" text-anchor="middle">{s.games_won}</text>'
-            f'<text x="{x + 47}" y="{116 - lost_h}" text-anchor="middle">'
-            f"{s.games_played - s.games_won}</text>"
-            f'<text x="{x + 31}" y="138" text-anchor="middle">'
-            f"{escape(presenter.level_name(level))}</text>"
+            f'<text x="{x + 15}" y="{116 - won_h}" text-anchor="middle">{bar.won}</text>'
+            f'<text x="{x + 47}" y="{116 - lost_h}" text-anchor="middle">{bar.lost}</text>'
+            f'<text x="{x + 31}" y="138" text-anchor="middle">{escape(bar.label)}</text>'
         )
-    summary = "; ".join(
-        _("{level}: {won} won, {lost} lost").format(
-            level=presenter.level_name(level), won=s.games_won, lost=s.games_played - s.games_won
-        )
-        for level, s in levels
-    )
     legend = (
-        f'<p class="legend"><span class="swatch won"></span>{escape(_("Games won"))} '
-        f'<span class="swatch lost"></span>{escape(_("Games lost"))}</p>'
+        f'<p class="legend"><span class="swatch won"></span>{escape(stats.won_label)} '
+        f'<span class="swatch lost"></span>{escape(stats.lost_label)}</p>'
     )
     return (
         f'<figure class="chart"><svg viewBox="0 -12 290 157" role="img" '
-        f'aria-label="{escape(summary)}">{"".join(bars)}</svg>{legend}</figure>'
+        f'aria-label="{escape(stats.chart_label)}">{"".join(parts)}</svg>{legend}</figure>'
     )
 
 
-def help_panel(tr: Translator) -> str:
-    _ = tr.gettext
-    keys = (
-        ("S", _("Draw from the stock")),
-        ("P", _("Take the face-up card or the top of the discard pile")),
-        ("X", _("Pass on the face-up card")),
-        ("K", _("Knock (then choose the card to discard)")),
-        ("G", _("Gin (then choose the card to discard)")),
-        ("← →", _("Move between the cards of your hand")),
-        (_("Enter"), _("Discard the chosen card, or press the chosen button")),
-        ("N", _("Deal the next hand")),
-        ("H", _("Hint")),
-        ("Esc", _("Cancel knock or gin, close a panel")),
-        ("?", _("Show these keys")),
-    )
-    items = "".join(
-        f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(what)}</td></tr>"
-        for key, what in keys
-    )
-    tips = _(
-        "To knock or go gin, press Knock or Gin, then click the card to discard: only the cards "
-        "that make it legal can be chosen. Drag cards to arrange your hand."
-    )
-    return panel("help", _("Keys"), f'<table class="keys">{items}</table><p>{escape(tips)}</p>', tr)
-
-
-def open_panel(presenter: Presenter, chrome: Chrome) -> str:
-    if chrome.panel == "settings":
-        return settings_panel(presenter, chrome)
-    if chrome.panel == "stats":
-        return stats_panel(presenter, chrome)
-    if chrome.panel == "rules":
-        return panel("rules", presenter.tr.gettext("Rules"), chrome.rules_html, presenter.tr)
-    if chrome.panel == "help":
-        return help_panel(presenter.tr)
-    return ""
-
-
-def table_html(model: TableModel, presenter: Presenter, chrome: Chrome) -> str:
-    """The whole table as HTML, drawn into ``<main id="app">``."""
-    tr = presenter.tr
-    _ = tr.gettext
-    known = {card.code for card in model.opponent_known}
-    backs = "".join(card_back() for _n in range(model.opponent_count - len(known)))
-    known_cards = "".join(card_face(card, data_known="true") for card in model.opponent_known)
-    pile_top = model.pile[-1] if model.pile else None
-    if pile_top:
-        pile_label = _("Discard pile, top card {card}").format(card=pile_top.name)
-    else:
-        pile_label = _("Discard pile")
-    earlier = model.pile[:-1]
-    keys = {"take": "P", "pass": "X", "knock": "K", "gin": "G"}
-    actions = "".join(button(b, keys[b.action]) for b in model.buttons if b.action in keys)
-    log_items = "".join(f"<li>{escape(line)}</li>" for line in chrome.log[-4:])
-    notices = "".join(
-        f'<p class="notice" data-testid="notice" role="alert">{escape(text)}</p>'
-        for text in chrome.notices
-    )
-    hint = (
-        f'<p class="hint" data-testid="hint" role="status">{escape(chrome.hint)}</p>'
-        if chrome.hint
-        else ""
-    )
-    new_game = next(b for b in model.buttons if b.action == "new-game")
-    stock = attrs(
-        type="button",
-        class_="stock",
-        data_testid="stock",
-        disabled=not model.stock_enabled,
-        aria_label=model.labels["stock"],
-        aria_keyshortcuts="S",
-    )
-    pile = attrs(
-        type="button",
-        class_="pile",
-        data_testid="pile",
-        disabled=not model.pile_enabled,
-        aria_keyshortcuts="P",
-    )
-    discards = ""
-    if earlier:
-        summary = _("Earlier discards ({count})").format(count=len(earlier))
-        discards = (
-            f'<details class="discards"><summary>{escape(summary)}</summary>'
-            + row(earlier)
-            + "</details>"
+def panel(model: PanelModel, table: TableModel) -> str:
+    if model.name == "menu":
+        items = "".join(button(item, "menu-item") for item in model.items)
+        languages = "".join(
+            f"<option {attrs(value=code, selected=code == table.language, lang=code)}>"
+            f"{escape(name)}</option>"
+            for code, name in LANGUAGES.items()
         )
-    # While a finished hand is on show, its result takes the table's place: the next deal
-    # waits, face down, until the person asks for it.
-    play_area = (
-        f'<section class="opponent" aria-label="{escape(model.labels["opponent"])}">'
-        + f'<p class="label">{escape(model.labels["opponent"])}</p>'
-        + f'<div class="cards opponent-hand" data-testid="opponent-hand">{backs}{known_cards}</div>'
-        + "</section>"
-        + f'<section class="middle" aria-label="{escape(_("Stock and discard pile"))}">'
-        + f'<button {stock}>{card_back()}<span class="count">{model.stock_count}</span></button>'
-        + f"<button {pile}>{pile_face(pile_top, pile_label)}</button>"
-        + discards
-        + "</section>"
-        + f'<p class="status" data-testid="status">{escape(model.status)}</p>'
-        + hint
-        + f'<div class="actions" role="group" aria-label="{escape(_("Actions"))}">{actions}</div>'
-        + hand_section(model, tr)
-    )
+        return (
+            f'<nav class="menu-panel" data-testid="menu" aria-label="{escape(model.title)}">'
+            f'{items}<label class="language"><span>{escape(table.labels["language"])}</span>'
+            f'<select data-control="language">{languages}</select></label></nav>'
+        )
+    if model.name == "settings":
+        body = (
+            '<form class="settings" data-testid="settings-form">'
+            + "".join(
+                f"<fieldset><legend>{escape(fs.legend)}</legend>"
+                + "".join(field(f) for f in fs.fields)
+                + "</fieldset>"
+                for fs in model.fieldsets
+            )
+            + "</form>"
+        )
+    elif model.name == "stats" and model.stats is not None:
+        body = stats_body(model.stats)
+    elif model.name == "rules":
+        body = model.rules_html
+    elif model.name == "sheet":
+        body = score_sheet(table.sheet) + move_log(table.log)
+    else:
+        keys = "".join(
+            f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(what)}</td></tr>"
+            for key, what in model.keys
+        )
+        body = f'<table class="keys">{keys}</table><p>{escape(model.tips)}</p>'
     return (
-        toolbar(model, presenter, chrome)
-        + notices
-        + open_panel(presenter, chrome)
-        + f'<section class="scores" aria-label="{escape(_("Scores"))}">'
-        + f'<span>{escape(_("You"))} <b data-testid="score-you">{model.you_score}</b></span>'
-        + f'<span>{escape(_("Computer"))} <b data-testid="score-ai">{model.ai_score}</b></span>'
-        + f'<span class="hand-number">{escape(model.labels["hand_number"])}</span>'
-        + f'<span class="level">{escape(model.labels["level"])}</span>'
-        + (button(new_game) if not model.result else "")
-        + "</section>"
-        + (result_section(model.result, model, tr) if model.result else play_area)
-        + f'<ol class="log" aria-label="{escape(_("Computer moves"))}">{log_items}</ol>'
-        + score_sheet(model, tr)
+        f'<section class="panel" data-testid="{model.name}-panel" role="dialog" '
+        f'aria-label="{escape(model.title)}"><div class="panel-head"><h2>{escape(model.title)}</h2>'
+        + button(model.close, "close")
+        + f'</div><div class="panel-body">{body}</div></section>'
     )
+
+
+def question_box(question: QuestionModel) -> str:
+    return (
+        f'<div class="confirm" data-testid="confirm" data-question="{question.name}" '
+        f'role="alertdialog" aria-label="{escape(question.text)}"><p>{escape(question.text)}</p>'
+        f'<div class="confirm-actions">{button(question.confirm, "menu")}'
+        f"{button(question.cancel, 'menu')}</div></div>"
+    )
+
+
+# --- everything -------------------------------------------------------------------------------
+
+
+def table_html(model: TableModel) -> str:
+    """The whole table as HTML, drawn into ``<main id="app">``."""
+    if model.game_over is not None:
+        centre = game_over_section(model.game_over, model.result)
+    elif model.result is not None:
+        centre = result_section(model.result)
+    else:
+        centre = play_area(model)
+    overlay = ""
+    if model.panel is not None:
+        overlay += panel(model.panel, model)
+    if model.question is not None:
+        overlay += question_box(model.question)
+    side = score_sheet(model.sheet) + move_log(model.log)
+    return (
+        f'<div class="{" ".join(("table", *model.classes))}" data-testid="table">'
+        + topbar(model)
+        + f'<div class="notices">{notices(model.notices)}</div>'
+        + f'<div class="felt"><div class="play">{centre}</div>'
+        + f'<aside class="side">{side}</aside></div>'
+        + overlay
+        + "</div>"
+    )
+
+
+CONTROLS = (
+    "take",
+    "pass",
+    "knock",
+    "gin",
+    "hint",
+    "next-hand",
+    "show-deck",
+    "new-game",
+    "menu",
+    "settings",
+    "stats",
+    "rules",
+    "help",
+    "sheet",
+    "download",
+    "close-panel",
+    "reset-stats",
+    "confirm",
+    "cancel",
+)
+"""The ``data-action`` names drawn by this module; the page maps each to an intent."""

@@ -14,7 +14,7 @@ from gin.cards import Card
 from gin.i18n import Translator
 from gin.rules import GAME_BONUS, GIN_BONUS, LINE_BONUS, RULESET_VERSION, UNDERCUT_BONUS, Rules
 from gin.scoring import HandScore, score_hand
-from gin.table.presenter import CardModel
+from gin.table.models import CardModel
 from gin.web.render import card_face
 
 # A knock worked through by the engine: the defender keeps 2-3-4 of clubs as their own meld
@@ -28,7 +28,7 @@ UNDERCUT_KNOCKER, UNDERCUT_DEFENDER = 8, 5
 
 
 def _face(tr: Translator, card: Card, meld: int | None = None, note: str = "") -> str:
-    return card_face(CardModel(str(card), tr.card_name(card), meld=meld, note=note))
+    return card_face(CardModel(card, tr.card_name(card), meld=meld, note=note))
 
 
 def _cards(tr: Translator, codes: str, *, meld: int | None = None) -> str:

@@ -1,0 +1,190 @@
+"""Intents: what a person (or the page on their behalf) asks the table to do.
+
+The page turns each DOM event into one intent, once, at its edge; from here on
+everything is typed (cards are :class:`~gin.cards.Card`, actions
+:class:`~gin.actions.Action`).  :func:`gin.table.update.update` takes an intent
+and the table's state and returns the next state and the effects to perform.
+An intent says what the person meant ("play this card"), not which engine
+action follows: the update decides that, and says why when nothing can.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gin.actions import Action, ActionKind
+from gin.cards import Card
+from gin.table.settings import SortMode
+
+
+class Panel(StrEnum):
+    """The panels the menu opens over the table."""
+
+    MENU = "menu"
+    SETTINGS = "settings"
+    STATS = "stats"
+    RULES = "rules"
+    KEYS = "help"
+    SHEET = "sheet"
+
+
+class Intent:
+    """Base of every intent (a marker: intents are small frozen dataclasses)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class DrawFromStock(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class DrawFromPile(Intent):
+    """Take the pile's top card: the face-up card on the first turn, a discard later."""
+
+
+@dataclass(frozen=True)
+class Pass(Intent):
+    """Refuse the face-up card on the first turn."""
+
+
+@dataclass(frozen=True)
+class ChooseCard(Intent):
+    """A first tap on a card: it is chosen, and a second tap on it plays it."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class PlayCard(Intent):
+    """Discard this card (knocking or going gin with it when that is armed)."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Arm(Intent):
+    """Press Knock or Gin: the next card played knocks or goes gin (pressing again disarms)."""
+
+    kind: ActionKind
+
+
+@dataclass(frozen=True)
+class MoveCard(Intent):
+    """Put a card of the hand at ``position`` in the person's own order (a drag in the hand)."""
+
+    card: Card
+    position: int
+
+
+@dataclass(frozen=True)
+class SortHand(Intent):
+    mode: SortMode
+
+
+@dataclass(frozen=True)
+class NextHand(Intent):
+    """Put the finished hand away and deal the next; at game over, play again."""
+
+
+@dataclass(frozen=True)
+class NewGame(Intent):
+    """Start a new game (asks first when a game is in progress)."""
+
+
+@dataclass(frozen=True)
+class Confirm(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class Cancel(Intent):
+    """Say no to the open question, disarm Knock/Gin, or close the open panel."""
+
+
+@dataclass(frozen=True)
+class OpenPanel(Intent):
+    panel: Panel
+
+
+@dataclass(frozen=True)
+class ClosePanel(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class ChangeSetting(Intent):
+    """A settings control changed: ``name`` is the setting, ``value`` the control's value."""
+
+    name: str
+    value: str | bool
+
+
+@dataclass(frozen=True)
+class AskHint(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class ResetStatistics(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class DownloadRecord(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowDeck(Intent):
+    """After a hand: reveal the computer's whole hand and the rest of the stock (or hide them)."""
+
+
+@dataclass(frozen=True)
+class DismissNotice(Intent):
+    index: int
+
+
+@dataclass(frozen=True)
+class KeyPress(Intent):
+    """A key pressed outside a form control; ``focused`` is the hand card with the focus."""
+
+    key: str
+    focused: Card | None = None
+
+
+@dataclass(frozen=True)
+class BotDecided(Intent):
+    """The computer's decision, computed by the page from the view it was given.
+
+    ``ticket`` names the position it was asked about; a decision that arrives
+    for another position (a new game started meanwhile) is dropped.
+    """
+
+    action: Action
+    ticket: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SaveFailed(Intent):
+    """The browser refused to store the game (storage full or blocked)."""
+
+
+@dataclass(frozen=True)
+class TouchOnly(Intent):
+    """The page found that the person's device has no keyboard-and-mouse pointer."""
+
+    touch_only: bool
+
+
+@dataclass(frozen=True)
+class StoredElsewhere(Intent):
+    """Another tab of this game stored its table or statistics (the browser's storage event).
+
+    The values are the parsed records (None: that record did not change).
+    """
+
+    table: object = None
+    stats: object = None

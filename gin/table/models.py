@@ -1,0 +1,299 @@
+"""The render model: everything the page draws, decided and worded, as plain values.
+
+The presenter builds a :class:`TableModel` from the table's state; the page's
+renderer draws exactly that.  Every text here is already in the person's
+language, every flag (enabled, playable, pressed) already decided, so the
+renderer holds no game logic and chooses no words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gin.cards import Card
+
+
+@dataclass(frozen=True)
+class CardModel:
+    """One face-up card and how the table treats it."""
+
+    card: Card
+    name: str
+    """Its spoken name, e.g. "seven of hearts"."""
+    meld: int | None = None
+    """The meld it belongs to in the shown arrangement (None: deadwood)."""
+    playable: bool = False
+    selected: bool = False
+    fresh: bool = False
+    """Just drawn: it pulses once."""
+    aid: bool = False
+    """Lit up by the beginner's aid: it would meld with the face-up card."""
+    note: str = ""
+    """A short marker such as "laid off" or "just taken"."""
+    theirs: bool = False
+    """A card of the other player shown among these (the defender's lay-off on a meld)."""
+
+
+@dataclass(frozen=True)
+class ButtonModel:
+    action: str
+    """The control's name on the page (``data-action``)."""
+    label: str
+    enabled: bool = True
+    key: str = ""
+    """The keyboard key printed on it."""
+    pressed: bool | None = None
+    """For toggles (Knock, Gin): pressed or not; None for plain buttons."""
+    title: str = ""
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    name: str
+    score: int
+    dealer: bool
+    testid: str
+
+
+@dataclass(frozen=True)
+class TopBarModel:
+    title: str
+    you: SeatModel
+    ai: SeatModel
+    target: str
+    hand_number: str
+    level: str
+    ruleset: str
+    dealer_label: str
+    menu: ButtonModel
+
+
+@dataclass(frozen=True)
+class OpponentModel:
+    label: str
+    hidden: int
+    """How many cards are seen from the back."""
+    known: tuple[CardModel, ...]
+    """Cards the computer took from the pile and still holds."""
+    thinking: str
+    """The "thinking" line while the computer works out a move ("" otherwise)."""
+
+
+@dataclass(frozen=True)
+class StockModel:
+    count: int
+    label: str
+    aria: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class PileModel:
+    cards: tuple[CardModel, ...]
+    """The pile's last cards, oldest first, fanned; the last is the top."""
+    earlier: int
+    """How many older cards lie under those shown."""
+    label: str
+    aria: str
+    enabled: bool
+    aid: bool
+
+
+@dataclass(frozen=True)
+class MeldModel:
+    cards: tuple[CardModel, ...]
+
+
+@dataclass(frozen=True)
+class LaidOutHand:
+    """A hand at a showdown: melds (the knocker's with the lay-offs on them), then deadwood."""
+
+    title: str
+    melds: tuple[MeldModel, ...]
+    deadwood: tuple[CardModel, ...]
+    deadwood_label: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RevealModel:
+    """The deck shown after a hand: the computer's cards and the stock, top first."""
+
+    computer_title: str
+    computer: tuple[CardModel, ...]
+    stock_title: str
+    stock: tuple[CardModel, ...]
+
+
+@dataclass(frozen=True)
+class ResultModel:
+    headline: str
+    points: str
+    """The arithmetic, e.g. "Knock: 23 − 6 = 17"."""
+    detail: str
+    hands: tuple[LaidOutHand, ...]
+    buttons: tuple[ButtonModel, ...]
+    reveal: RevealModel | None
+
+
+@dataclass(frozen=True)
+class LineModel:
+    label: str
+    you: str
+    ai: str
+
+
+@dataclass(frozen=True)
+class GameOverModel:
+    title: str
+    you: int
+    ai: int
+    you_label: str
+    ai_label: str
+    lines: tuple[LineModel, ...]
+    """The final score itemised: hand points, each bonus, the total."""
+    figures_title: str
+    figures: tuple[LineModel, ...]
+    seed_text: str
+    seed_link: str
+    seed_href: str
+    buttons: tuple[ButtonModel, ...]
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    label: str
+    who: str
+    how: str
+    points: int
+    you: int
+    """This hand's points for the person (0 if they did not score)."""
+    ai: int
+    you_total: int
+    ai_total: int
+
+
+@dataclass(frozen=True)
+class SheetModel:
+    title: str
+    heads: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    box: tuple[LineModel, ...]
+    """At game over: hands won, each bonus, the grand totals."""
+    box_title: str
+    total: LineModel
+
+
+@dataclass(frozen=True)
+class LogModel:
+    title: str
+    entries: tuple[str, ...]
+    empty: str
+
+
+@dataclass(frozen=True)
+class FieldModel:
+    """One settings control."""
+
+    name: str
+    label: str
+    kind: str
+    """``select``, ``checkbox`` or ``number``."""
+    value: str
+    checked: bool = False
+    options: tuple[tuple[str, str], ...] = ()
+    """(value, label) pairs of a select."""
+    minimum: int = 0
+    maximum: int = 0
+
+
+@dataclass(frozen=True)
+class FieldsetModel:
+    legend: str
+    fields: tuple[FieldModel, ...]
+
+
+@dataclass(frozen=True)
+class ChartBar:
+    label: str
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class StatsModel:
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[int, ...]], ...]
+    bars: tuple[ChartBar, ...]
+    chart_label: str
+    won_label: str
+    lost_label: str
+    empty: str
+    """Shown instead of the chart when no game has been played yet."""
+    reset: ButtonModel
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    name: str
+    """``settings``, ``stats``, ``rules``, ``help``, ``sheet`` or ``menu``."""
+    title: str
+    close: ButtonModel
+    fieldsets: tuple[FieldsetModel, ...] = ()
+    stats: StatsModel | None = None
+    rules_html: str = ""
+    keys: tuple[tuple[str, str], ...] = ()
+    tips: str = ""
+    items: tuple[ButtonModel, ...] = ()
+    """The menu's entries."""
+
+
+@dataclass(frozen=True)
+class QuestionModel:
+    name: str
+    text: str
+    confirm: ButtonModel
+    cancel: ButtonModel
+
+
+@dataclass(frozen=True)
+class MessageModel:
+    text: str
+    target: str = ""
+    serial: int = 0
+    close: ButtonModel | None = None
+
+
+@dataclass(frozen=True)
+class TableModel:
+    phase: str
+    turn: str
+    """``you`` when the person may act now, ``ai`` otherwise."""
+    busy: bool
+    language: str
+    classes: tuple[str, ...]
+    """Classes of the table element: colour scheme, card size, device."""
+    topbar: TopBarModel
+    opponent: OpponentModel
+    stock: StockModel
+    pile: PileModel
+    hand: tuple[CardModel, ...]
+    hand_label: str
+    count_line: str
+    status: str
+    buttons: tuple[ButtonModel, ...]
+    sorts: tuple[ButtonModel, ...]
+    sort_label: str
+    why: MessageModel | None
+    hint: str
+    notices: tuple[MessageModel, ...]
+    result: ResultModel | None
+    game_over: GameOverModel | None
+    sheet: SheetModel
+    log: LogModel
+    panel: PanelModel | None
+    question: QuestionModel | None
+    labels: dict[str, str] = field(default_factory=dict)
+    """Names of regions and other words the page needs (aria labels, the document title)."""

@@ -1,0 +1,614 @@
+"""The table's one update: ``update(state, intent) -> (state, effects)``, a pure function.
+
+This is the table's whole behaviour, in the Elm architecture's shape: the page
+turns an event into an intent, calls :func:`update`, performs the effects and
+paints the new state.  Nothing here touches the page, so every rule of the
+table (what a click means in each phase, why it does nothing, when the
+computer moves, what is saved and counted) is tested in CPython.
+
+An intent that cannot be carried out now never fails silently: the state
+gets a :class:`~gin.table.messages.Message` saying why (``state.why``), which
+the page shows with a small shake of what was touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from gin.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, ActionKind
+from gin.ai import bot_seed, hint
+from gin.cards import Card, to_mask
+from gin.game import Game
+from gin.melds import deadwood_mask
+from gin.rules import MAX_TARGET
+from gin.table import hand as hands
+from gin.table.effects import (
+    Announce,
+    Deal,
+    Download,
+    Effect,
+    Focus,
+    Move,
+    Place,
+    PlaySound,
+    Save,
+    ShowDown,
+    Sound,
+    Think,
+)
+from gin.table.intents import (
+    Arm,
+    AskHint,
+    BotDecided,
+    Cancel,
+    ChangeSetting,
+    ChooseCard,
+    ClosePanel,
+    Confirm,
+    DismissNotice,
+    DownloadRecord,
+    DrawFromPile,
+    DrawFromStock,
+    Intent,
+    KeyPress,
+    MoveCard,
+    NewGame,
+    NextHand,
+    OpenPanel,
+    Panel,
+    Pass,
+    PlayCard,
+    ResetStatistics,
+    SaveFailed,
+    ShowDeck,
+    SortHand,
+    StoredElsewhere,
+    TouchOnly,
+)
+from gin.table.keys import binding
+from gin.table.messages import Message, Notice, Why
+from gin.table.state import (
+    AI,
+    YOU,
+    Question,
+    SavedTable,
+    TablePhase,
+    TableState,
+    count_results,
+)
+from gin.table.stats import Statistics
+
+Effects = list[Effect]
+Transition = tuple[TableState, Effects]
+
+_SOUNDS = {
+    ActionKind.TAKE: Sound.TAKE,
+    ActionKind.DRAW_PILE: Sound.TAKE,
+    ActionKind.DRAW_STOCK: Sound.DRAW,
+    ActionKind.PASS: Sound.PASS,
+    ActionKind.DISCARD: Sound.DISCARD,
+    ActionKind.KNOCK: Sound.KNOCK,
+    ActionKind.GIN: Sound.GIN,
+}
+
+
+def update(state: TableState, intent: Intent) -> Transition:
+    """The next state of the table after ``intent``, and the effects the page must perform."""
+    handler = _HANDLERS.get(type(intent))
+    if handler is None:
+        raise TypeError(f"not a table intent: {intent!r}")
+    return handler(state, intent)
+
+
+# --- starting -------------------------------------------------------------------------------
+
+
+def new_game(state: TableState, seed: int | None = None) -> Transition:
+    """A fresh game by the settings' rules and level; the bot moves first if it is to."""
+    game = Game(seed=seed, rules=state.settings.rules)
+    fresh = replace(
+        state,
+        game=game,
+        level=state.settings.level,
+        results_seen=0,
+        results_counted=0,
+        hints_used=0,
+        game_number=state.game_number + 1,
+        order=(),
+        selected=None,
+        armed=None,
+        question=None,
+        pending=None,
+        seeded=None,
+        thinking=False,
+        hint=None,
+        why=None,
+        reveal=False,
+        panel=None if state.panel in (Panel.SETTINGS, Panel.MENU) else state.panel,
+    )
+    fresh, effects = _bot_moves_if_due(fresh)
+    return fresh, [Deal(), _save(fresh, settings=True), *effects]
+
+
+def resume(state: TableState) -> Transition:
+    """Effects to start a restored table: the bot moves if it was its turn."""
+    return _bot_moves_if_due(state)
+
+
+# --- the person's moves -----------------------------------------------------------------------
+
+
+def _not_in_play(state: TableState, target: str) -> Transition | None:
+    """The refusal for any move while it is not the person's turn, or None if it is."""
+    phase = state.phase
+    if phase is TablePhase.GAME_OVER:
+        return _refuse(state, Why.GAME_OVER, target)
+    if phase is TablePhase.HAND_OVER:
+        return _refuse(state, Why.HAND_OVER, target)
+    if not state.your_turn:
+        return _refuse(state, Why.COMPUTER_PLAYING, target)
+    return None
+
+
+def _draw_from_stock(state: TableState, _intent: Intent) -> Transition:
+    refused = _not_in_play(state, "stock")
+    if refused:
+        return refused
+    if state.phase is TablePhase.UPCARD:
+        return _refuse(state, Why.TAKE_OR_PASS, "stock")
+    if state.phase is TablePhase.DISCARD:
+        return _refuse(state, Why.ALREADY_DRAWN, "stock")
+    return _play(state, DRAW_STOCK)
+
+
+def _draw_from_pile(state: TableState, _intent: Intent) -> Transition:
+    refused = _not_in_play(state, "pile")
+    if refused:
+        return refused
+    legal = state.legal()
+    if TAKE in legal:
+        return _play(state, TAKE)
+    if DRAW_PILE in legal:
+        return _play(state, DRAW_PILE)
+    if state.phase is TablePhase.DISCARD:
+        return _refuse(state, Why.ALREADY_DRAWN, "pile")
+    return _refuse(state, Why.BOTH_PASSED, "pile")
+
+
+def _pass(state: TableState, _intent: Intent) -> Transition:
+    refused = _not_in_play(state, "pass")
+    if refused:
+        return refused
+    if PASS not in state.legal():
+        return _refuse(state, Why.NO_PASS_NOW, "pass")
+    return _play(state, PASS)
+
+
+def _discard_action(state: TableState, card: Card) -> Action | Transition:
+    """The action that plays ``card`` now (discard, knock or gin), or the refusal."""
+    target = str(card)
+    refused = _not_in_play(state, target)
+    if refused:
+        return refused
+    view = state.view
+    if card not in view.hand:
+        return _refuse(state, Why.NOT_YOUR_CARD, target)
+    if state.phase is not TablePhase.DISCARD:
+        return _refuse(state, Why.DRAW_FIRST, target)
+    if card is view.taken_from_pile:
+        return _refuse(state, Why.TAKEN_CARD, target, card)
+    legal = state.legal()
+    left = deadwood_mask(to_mask(view.hand) ^ card.bit)
+    if state.armed is ActionKind.KNOCK:
+        # RULES.md: a knock at 0 deadwood is gin, so an armed Knock plays it as gin.
+        for kind in (ActionKind.GIN, ActionKind.KNOCK):
+            if Action(kind, card) in legal:
+                return Action(kind, card)
+        limit = view.rules.knock_limit
+        return _refuse(state, Why.KNOCK_TOO_HIGH, target, card, deadwood=left, limit=limit)
+    if state.armed is ActionKind.GIN:
+        if Action(ActionKind.GIN, card) in legal:
+            return Action(ActionKind.GIN, card)
+        return _refuse(state, Why.GIN_NOT_YET, target, card, deadwood=left)
+    return Action(ActionKind.DISCARD, card)
+
+
+def _play_card(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, PlayCard | ChooseCard)
+    action = _discard_action(state, intent.card)
+    if not isinstance(action, Action):
+        return action
+    return _play(state, action)
+
+
+def _choose_card(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, ChooseCard)
+    if state.selected is intent.card:
+        return _play_card(state, intent)
+    action = _discard_action(state, intent.card)
+    if not isinstance(action, Action):
+        return action
+    return replace(state, selected=intent.card, why=None), []
+
+
+def _arm(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, Arm)
+    kind = intent.kind
+    target = kind.value
+    if kind not in (ActionKind.KNOCK, ActionKind.GIN):
+        raise ValueError(f"only knock or gin can be armed, not {kind}")
+    refused = _not_in_play(state, target)
+    if refused:
+        return refused
+    if state.phase is not TablePhase.DISCARD:
+        return _refuse(state, Why.KNOCK_AFTER_DRAW, target)
+    if state.armed is kind:
+        return replace(state, armed=None, why=None), []
+    kinds = {action.kind for action in state.legal()}
+    if kind is ActionKind.GIN and ActionKind.GIN not in kinds:
+        return _refuse(state, Why.CANNOT_GIN, target)
+    if kind is ActionKind.KNOCK and not kinds & {ActionKind.KNOCK, ActionKind.GIN}:
+        best = hands.best_discard(state.view.hand, state.legal())
+        left = best[1] if best else 0
+        limit = state.view.rules.knock_limit
+        return _refuse(state, Why.CANNOT_KNOCK, target, deadwood=left, limit=limit)
+    return replace(state, armed=kind, selected=None, why=None), []
+
+
+def _play(state: TableState, action: Action) -> Transition:
+    """Apply the person's action to a copy of the game, then let the computer answer."""
+    game = state.game.copy()
+    view = state.view
+    pile_top = view.discard_pile[-1] if view.discard_pile else None
+    game.apply(action)
+    after = replace(state, game=game, selected=None, armed=None, hint=None, why=None, reveal=False)
+    effects: Effects = [PlaySound(_SOUNDS[action.kind])]
+    if action.kind is ActionKind.DRAW_STOCK:
+        effects.append(Move(game.view(YOU).history[-1].card, Place.STOCK, Place.HAND))
+    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
+        effects.append(Move(pile_top, Place.PILE, Place.HAND))
+    elif action.card is not None:
+        effects.append(Move(action.card, Place.HAND, Place.PILE))
+    after, more = _after_action(after, hands_before=len(state.game.hand_results))
+    return after, effects + more
+
+
+def _after_action(state: TableState, hands_before: int) -> Transition:
+    """Count, save and show a finished hand; or hand the turn to the computer."""
+    state = count_results(state)
+    effects: Effects = []
+    if len(state.game.hand_results) > hands_before:
+        result = state.game.view(YOU).hand_results[-1]
+        state = replace(state, thinking=False, order=())
+        effects += [ShowDown(result), Announce(result)]
+        if state.game.over:
+            effects.append(Focus("next-hand"))
+        return state, [*effects, _save(state, stats=True)]
+    state, bot = _bot_moves_if_due(state)
+    return state, [_save(state), *bot]
+
+
+# --- the computer's moves ----------------------------------------------------------------------
+
+
+def _bot_moves_if_due(state: TableState) -> Transition:
+    """Ask for the computer's move if it is to play now (never while a result is on show)."""
+    if not state.in_hand or state.game.to_move != AI:
+        return replace(state, thinking=False), []
+    view = state.game.view(AI)
+    think = Think(
+        view=view,
+        level=state.level,
+        seed=bot_seed(state.game.seed, AI),
+        ticket=state.ticket,
+        delay_ms=state.step_delay_ms,
+    )
+    return replace(state, thinking=True), [think]
+
+
+def _bot_decided(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, BotDecided)
+    if not state.thinking or intent.ticket != state.ticket or state.game.to_move != AI:
+        return state, []  # an answer about a game or a position that is gone
+    action = intent.action
+    view = state.game.view(AI)
+    pile_top = view.discard_pile[-1] if view.discard_pile else None
+    game = state.game.copy()
+    game.apply(action)  # the bot chose from the legal actions; anything else raises here
+    after = replace(state, game=game)
+    shown: Card | None = action.card
+    effects: Effects = [PlaySound(_SOUNDS[action.kind])]
+    if action.kind is ActionKind.DRAW_STOCK:
+        effects.append(Move(None, Place.STOCK, Place.OPPONENT))
+    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
+        shown = pile_top
+        effects.append(Move(pile_top, Place.PILE, Place.OPPONENT))
+    elif action.card is not None:
+        effects.append(Move(action.card, Place.OPPONENT, Place.PILE))
+    effects.append(Announce(action, seat=AI, card=shown))
+    after, more = _after_action(after, hands_before=len(state.game.hand_results))
+    return after, effects + more
+
+
+# --- between hands and games -----------------------------------------------------------------
+
+
+def _next_hand(state: TableState, _intent: Intent) -> Transition:
+    if state.phase is TablePhase.GAME_OVER:
+        return new_game(state)
+    if state.phase is not TablePhase.HAND_OVER:
+        return _refuse(state, Why.HAND_IN_PLAY, "next-hand")
+    shown = replace(state, results_seen=len(state.game.hand_results), reveal=False, why=None)
+    shown, bot = _bot_moves_if_due(shown)
+    return shown, [Deal(), _save(shown), *bot]
+
+
+def _new_game(state: TableState, _intent: Intent) -> Transition:
+    if state.in_progress:
+        return replace(state, question=Question.NEW_GAME, panel=None, why=None), []
+    return new_game(state)
+
+
+def _abandoned(state: TableState) -> TableState:
+    """The game in progress is given up: it counts as a loss."""
+    if not state.in_progress:
+        return state
+    counted = count_results(state)
+    stats = counted.stats.of(state.level).after_abandoned_game()
+    return replace(counted, stats=counted.stats.update(state.level, stats))
+
+
+def _confirm(state: TableState, _intent: Intent) -> Transition:
+    question = state.question
+    if question is Question.RESET_STATS:
+        cleared = replace(
+            state,
+            stats=Statistics.empty(),
+            results_counted=len(state.game.hand_results),
+            question=None,
+        )
+        return cleared, [_save(cleared, stats=True)]
+    if question is Question.NEW_GAME:
+        return new_game(_abandoned(state))
+    if question is Question.APPLY_RULES and state.pending is not None:
+        return new_game(replace(_abandoned(state), settings=state.pending))
+    if question is Question.SEEDED_GAME and state.seeded is not None:
+        return new_game(_abandoned(state), seed=state.seeded)
+    return replace(state, question=None), []
+
+
+def _cancel(state: TableState, _intent: Intent) -> Transition:
+    if state.question is not None:
+        return replace(state, question=None, pending=None, seeded=None), []
+    if state.armed is not None or state.selected is not None:
+        return replace(state, armed=None, selected=None), []
+    if state.panel is not None:
+        return replace(state, panel=None), []
+    return replace(state, why=None), []
+
+
+# --- the person's hand -----------------------------------------------------------------------
+
+
+def shown_hand(state: TableState) -> list[Card]:
+    """The person's hand in the order the table shows it."""
+    return hands.arranged(state.view.hand, state.settings.sort, state.order)
+
+
+def _move_card(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, MoveCard)
+    shown = shown_hand(state)
+    if intent.card not in shown:
+        return _refuse(state, Why.NOT_YOUR_CARD, str(intent.card))
+    return replace(state, order=hands.moved(shown, intent.card, intent.position), why=None), []
+
+
+def _sort_hand(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, SortHand)
+    sorted_state = replace(state, settings=replace(state.settings, sort=intent.mode), order=())
+    return sorted_state, [Save(settings=sorted_state.settings.to_dict())]
+
+
+# --- panels, settings, statistics ------------------------------------------------------------
+
+
+def _open_panel(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, OpenPanel)
+    panel = None if state.panel is intent.panel else intent.panel
+    return replace(state, panel=panel, why=None), []
+
+
+def _close_panel(state: TableState, _intent: Intent) -> Transition:
+    return replace(state, panel=None), []
+
+
+def _change_setting(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, ChangeSetting)
+    base = state.pending or state.settings
+    try:
+        changed = base.with_value(intent.name, intent.value)
+    except ValueError:
+        if intent.name == "target":
+            return _refuse(state, Why.TARGET_RANGE, intent.name, limit=MAX_TARGET)
+        return _refuse(state, Why.NOT_OFFERED, intent.name)
+    if changed.rules != state.game.rules:
+        return replace(state, pending=changed, question=Question.APPLY_RULES, why=None), []
+    speed = state.speed if state.speed_fixed else changed.speed
+    settled = replace(state, settings=changed, pending=None, question=None, speed=speed, why=None)
+    return settled, [Save(settings=changed.to_dict())]
+
+
+def _ask_hint(state: TableState, _intent: Intent) -> Transition:
+    legal = state.legal()
+    if not legal:
+        return _refuse(state, Why.HINT_ON_YOUR_TURN, "hint")
+    advice = hint(state.view, legal)
+    stats = state.stats.update(state.level, state.stats.of(state.level).after_hint())
+    hinted = replace(state, hint=advice, hints_used=state.hints_used + 1, stats=stats, why=None)
+    return hinted, [_save(hinted, stats=True), Announce(advice)]
+
+
+def _reset_statistics(state: TableState, _intent: Intent) -> Transition:
+    return replace(state, question=Question.RESET_STATS), []
+
+
+def _download(state: TableState, _intent: Intent) -> Transition:
+    """The game record: the whole game once it is over, else only its finished hands.
+
+    Mid-hand, the full record would hand out the seed and so every card.
+    """
+    game = state.game
+    record = game.to_dict() if game.over else game.finished_hands_record()
+    data = {**state.record(), "game": record}
+    data.pop("checksum", None)
+    return state, [Download(f"gin-rummy-{game.seed}.json", data)]
+
+
+def _show_deck(state: TableState, _intent: Intent) -> Transition:
+    if state.in_hand:
+        return _refuse(state, Why.HAND_IN_PLAY, "show-deck")
+    return replace(state, reveal=not state.reveal), []
+
+
+def _dismiss_notice(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, DismissNotice)
+    kept = tuple(n for i, n in enumerate(state.notices) if i != intent.index)
+    return replace(state, notices=kept), []
+
+
+def _save_failed(state: TableState, _intent: Intent) -> Transition:
+    if state.save_failed:
+        return state, []
+    notices = (*state.notices, Message(Notice.SAVE_FAILED))
+    return replace(state, save_failed=True, notices=notices), []
+
+
+def _touch_only(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, TouchOnly)
+    return replace(state, touch_only=intent.touch_only), []
+
+
+def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
+    """Follow another tab of this game: its statistics, and its game when it is newer.
+
+    A record that only repeats or lags behind this tab's game is ignored, so two
+    tabs never undo each other's moves; a newer one (it extends this game, or is
+    a game started since) replaces this tab's game, with a notice.
+    """
+    assert isinstance(intent, StoredElsewhere)
+    followed = state
+    if intent.stats is not None:
+        stats, _damaged = Statistics.from_dict(intent.stats)
+        followed = replace(followed, stats=stats)
+    if intent.table is None:
+        return followed, []
+    try:
+        saved = SavedTable.from_dict(intent.table)
+    except ValueError:
+        return followed, []
+    ours, theirs = state.game.actions, saved.game.actions
+    same_game = saved.game.seed == state.game.seed and saved.game.rules == state.game.rules
+    if same_game and theirs[: len(ours)] != ours and ours[: len(theirs)] == theirs:
+        return followed, []  # an older position of this very game
+    if same_game and theirs == ours and saved.results_seen <= state.results_seen:
+        return followed, []
+    notice = Message(Notice.OTHER_TAB)
+    followed = replace(
+        followed,
+        game=saved.game,
+        level=saved.level,
+        results_seen=saved.results_seen,
+        results_counted=saved.results_counted,
+        hints_used=saved.hints_used,
+        order=saved.order,
+        game_number=state.game_number + 1,
+        selected=None,
+        armed=None,
+        hint=None,
+        question=None,
+        thinking=False,
+        notices=state.notices if notice in state.notices else (*state.notices, notice),
+    )
+    return _bot_moves_if_due(followed)
+
+
+# --- the keyboard ------------------------------------------------------------------------------
+
+
+def _key_press(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, KeyPress)
+    key = intent.key.lower()
+    if key in ("arrowleft", "arrowright"):
+        return state, _focus_step(state, intent.focused, -1 if key == "arrowleft" else 1)
+    bound = binding(key)
+    if bound is None or bound.intent is None:
+        return state, []
+    after, effects = update(state, bound.intent)
+    if isinstance(bound.intent, Arm) and after.armed is not None:
+        effects = [*effects, *_focus_step(after, None, 0)]
+    return after, effects
+
+
+def _focus_step(state: TableState, focused: Card | None, step: int) -> Effects:
+    """Focus the next card of the hand, going round the cards that can be played now."""
+    shown = shown_hand(state)
+    playable = [card for card in shown if _playable(state, card)]
+    ring = playable or shown
+    if not ring:
+        return []
+    index = ring.index(focused) + step if focused in ring else 0
+    return [Focus(ring[index % len(ring)])]
+
+
+def _playable(state: TableState, card: Card) -> bool:
+    return isinstance(_discard_action(state, card), Action)
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _refuse(
+    state: TableState, why: Why, target: str, card: Card | None = None, **numbers: int
+) -> Transition:
+    message = Message(why, card=card, numbers=numbers, target=target)
+    refused = replace(state, why=message, why_count=state.why_count + 1)
+    return refused, [Announce(message)]
+
+
+def _save(state: TableState, *, stats: bool = False, settings: bool = False) -> Save:
+    return Save(
+        table=state.record(),
+        stats=state.stats.to_dict() if stats else None,
+        settings=state.settings.to_dict() if settings else None,
+    )
+
+
+_HANDLERS: dict[type[Intent], Callable[[TableState, Any], Transition]] = {
+    DrawFromStock: _draw_from_stock,
+    DrawFromPile: _draw_from_pile,
+    Pass: _pass,
+    ChooseCard: _choose_card,
+    PlayCard: _play_card,
+    Arm: _arm,
+    MoveCard: _move_card,
+    SortHand: _sort_hand,
+    NextHand: _next_hand,
+    NewGame: _new_game,
+    Confirm: _confirm,
+    Cancel: _cancel,
+    OpenPanel: _open_panel,
+    ClosePanel: _close_panel,
+    ChangeSetting: _change_setting,
+    AskHint: _ask_hint,
+    ResetStatistics: _reset_statistics,
+    DownloadRecord: _download,
+    ShowDeck: _show_deck,
+    DismissNotice: _dismiss_notice,
+    KeyPress: _key_press,
+    BotDecided: _bot_decided,
+    SaveFailed: _save_failed,
+    TouchOnly: _touch_only,
+    StoredElsewhere: _stored_elsewhere,
+}

@@ -1,0 +1,112 @@
+"""The browser's storage for one copy of the game: scoped keys, safe reads, saves that never stop play.
+
+Reading: every value is checked by :func:`gin.table.storage.parse_stored`
+before it is parsed, and one that fails is removed (it would fail at every
+reload).  Writing: a full or blocked storage raises in the browser; the
+game goes on in memory and the table says so once.  The first release kept
+its keys unscoped on the origin; they move once to this copy's keys.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gin.table.effects import Save
+from gin.table.startup import Stored
+from gin.table.storage import LEGACY_KEYS, Unreadable, parse_stored, storage_prefix
+
+RECORDS = ("table", "settings", "stats")
+
+
+class Store:
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        prefix = storage_prefix(str(window.location.pathname))
+        self.keys = {name: f"{prefix}{name}" for name in RECORDS}
+        self._storage: Any = None
+        try:
+            self._storage = window.localStorage
+            self._storage.getItem(self.keys["settings"])
+        except Exception:  # SecurityError: site data blocked
+            self._storage = None
+
+    @property
+    def blocked(self) -> bool:
+        return self._storage is None
+
+    def which(self, key: str) -> str:
+        """The record a storage key holds ("" if it is none of this copy's)."""
+        return next((name for name, own in self.keys.items() if own == key), "")
+
+    def parse(self, text: Any) -> object:
+        """A value another tab stored (None if it is unusable or was removed)."""
+        try:
+            return parse_stored(None if text is None else str(text))
+        except Unreadable:
+            return None
+
+    def load(self) -> Stored:
+        if self._storage is None:
+            return Stored(blocked=True)
+        self._move_legacy_keys()
+        values: dict[str, object] = {}
+        dropped = False
+        for name, key in self.keys.items():
+            text = self._get(key)
+            try:
+                values[name] = parse_stored(text)
+            except Unreadable as error:
+                self.window.console.warn(f"{key}: {error}; removed")
+                self._remove(key)
+                dropped = True
+        return Stored(
+            settings=values.get("settings"),
+            stats=values.get("stats"),
+            table=values.get("table"),
+            dropped=dropped,
+        )
+
+    def save(self, effect: Save) -> bool:
+        """Store the records an effect carries; False if the browser refused (storage full)."""
+        if self._storage is None:
+            return True  # the person was told at start that nothing is stored
+        ok = True
+        for name, record in (
+            ("table", effect.table),
+            ("settings", effect.settings),
+            ("stats", effect.stats),
+        ):
+            if record is None:
+                continue
+            try:
+                self._storage.setItem(self.keys[name], json.dumps(record))
+            except Exception as error:  # QuotaExceededError
+                self.window.console.warn(f"could not store {name}: {error}")
+                ok = False
+        return ok
+
+    def _get(self, key: str) -> str | None:
+        assert self._storage is not None
+        text = self._storage.getItem(key)
+        return str(text) if text else None
+
+    def _remove(self, key: str) -> None:
+        try:
+            self._storage.removeItem(key)
+        except Exception as error:
+            self.window.console.warn(f"could not remove {key}: {error}")
+
+    def _move_legacy_keys(self) -> None:
+        """Move the first release's unscoped records to this copy's keys, once."""
+        for name, legacy in LEGACY_KEYS.items():
+            text = self._get(legacy)
+            if text is None:
+                continue
+            if self._get(self.keys[name]) is None:
+                try:
+                    self._storage.setItem(self.keys[name], text)
+                except Exception as error:
+                    self.window.console.warn(f"could not move {legacy}: {error}")
+                    continue
+            self._remove(legacy)
