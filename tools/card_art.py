@@ -486,7 +486,7 @@ def sprite() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--check", action="store_true", help="fail if the sprite is stale")
     group.add_argument("--demo", action="store_true", help="screenshot every card (Chromium)")
