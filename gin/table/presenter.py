@@ -205,29 +205,38 @@ class Presenter:
         in_hand = phase not in ("hand-over", "game-over")
         deadwood = deadwood_mask(to_mask(view.hand))
 
+        pgettext = self.tr.pgettext
         buttons = (
             ButtonModel(
-                "take", _("Take"), ActionKind.TAKE in kinds, hint=_("Take the face-up card")
+                "take",
+                pgettext("button", "Take"),
+                ActionKind.TAKE in kinds,
+                hint=_("Take the face-up card"),
             ),
             ButtonModel(
-                "pass", _("Pass"), ActionKind.PASS in kinds, hint=_("Refuse the face-up card")
+                "pass",
+                pgettext("button", "Pass"),
+                ActionKind.PASS in kinds,
+                hint=_("Refuse the face-up card"),
             ),
             ButtonModel(
                 "knock",
-                _("Knock"),
+                pgettext("button", "Knock"),
                 can_knock,
                 pressed=armed == "knock",
                 hint=_("Then click the card to discard"),
             ),
             ButtonModel(
                 "gin",
-                _("Gin"),
+                pgettext("button", "Gin"),
                 can_gin,
                 pressed=armed == "gin",
                 hint=_("Then click the card to discard"),
             ),
-            ButtonModel("next-hand", _("Next hand"), phase == "hand-over" and not busy),
-            ButtonModel("new-game", _("New game"), not busy),
+            ButtonModel(
+                "next-hand", pgettext("button", "Next hand"), phase == "hand-over" and not busy
+            ),
+            ButtonModel("new-game", pgettext("button", "New game"), not busy),
         )
         you_total, ai_total = view.scores
         return TableModel(
@@ -303,36 +312,43 @@ class Presenter:
     # --- results --------------------------------------------------------------------------
 
     def headline(self, result: HandResult) -> str:
-        _ = self.tr.gettext
         points = result.points
         if result.kind == "dead":
-            return _("Dead hand: no score.")
-        ngettext = self.tr.ngettext  # the count decides the plural form (Polish has three)
+            return self.tr.pgettext("result", "Dead hand: no score.")
+        npgettext = self.tr.npgettext  # the count decides the plural form (Polish has three)
         templates = {
-            ("gin", YOU): lambda: ngettext(
-                "Gin! You score {points} point.", "Gin! You score {points} points.", points
+            ("gin", YOU): lambda: npgettext(
+                "result",
+                "Gin! You score {points} point.",
+                "Gin! You score {points} points.",
+                points,
             ),
-            ("gin", AI): lambda: ngettext(
+            ("gin", AI): lambda: npgettext(
+                "result",
                 "The computer went gin and scores {points} point.",
                 "The computer went gin and scores {points} points.",
                 points,
             ),
-            ("knock", YOU): lambda: ngettext(
+            ("knock", YOU): lambda: npgettext(
+                "result",
                 "You knocked and score {points} point.",
                 "You knocked and score {points} points.",
                 points,
             ),
-            ("knock", AI): lambda: ngettext(
+            ("knock", AI): lambda: npgettext(
+                "result",
                 "The computer knocked and scores {points} point.",
                 "The computer knocked and scores {points} points.",
                 points,
             ),
-            ("undercut", YOU): lambda: ngettext(
+            ("undercut", YOU): lambda: npgettext(
+                "result",
                 "Undercut! You score {points} point.",
                 "Undercut! You score {points} points.",
                 points,
             ),
-            ("undercut", AI): lambda: ngettext(
+            ("undercut", AI): lambda: npgettext(
+                "result",
                 "The computer undercut you and scores {points} point.",
                 "The computer undercut you and scores {points} points.",
                 points,
@@ -407,24 +423,24 @@ class Presenter:
         return LaidOutHand(self.player_name(seat), meld_cards, loose, deadwood_mask(mask))
 
     def sheet_row(self, result: HandResult) -> SheetRow:
-        _ = self.tr.gettext
+        pgettext = self.tr.pgettext
         kind = {
-            "gin": _("Gin"),
-            "knock": _("Knock"),
-            "undercut": _("Undercut"),
-            "dead": _("Dead hand"),
+            "gin": pgettext("score sheet", "Gin"),
+            "knock": pgettext("score sheet", "Knock"),
+            "undercut": pgettext("score sheet", "Undercut"),
+            "dead": pgettext("score sheet", "Dead hand"),
         }[result.kind]
-        label = _("Hand {number}: {kind}").format(number=result.number, kind=kind)
+        label = self.tr.gettext("Hand {number}: {kind}").format(number=result.number, kind=kind)
         you = result.points if result.winner == YOU else 0
         ai = result.points if result.winner == AI else 0
         return SheetRow(label, you, ai)
 
     def bonus_row(self, bonus: Bonus) -> SheetRow:
-        _ = self.tr.gettext
+        pgettext = self.tr.pgettext
         label = {
-            "game": _("Game bonus"),
-            "line": _("Line bonus"),
-            "shutout": _("Shutout bonus"),
+            "game": pgettext("score sheet", "Game bonus"),
+            "line": pgettext("score sheet", "Line bonus"),
+            "shutout": pgettext("score sheet", "Shutout bonus"),
         }[bonus.kind]
         return SheetRow(
             label,
@@ -440,7 +456,7 @@ class Presenter:
         word, _space, code = action.partition(" ")
         plain = {
             "take": _("Take the face-up card"),
-            "pass": _("Pass"),
+            "pass": self.tr.pgettext("button", "Pass"),
             "draw stock": _("Draw from the stock"),
             "draw pile": _("Take the top of the discard pile"),
         }
@@ -466,8 +482,12 @@ class Presenter:
         return self.tr.gettext(REASONS[hint.reason_code]).format(**args)
 
     def level_name(self, level: str) -> str:
-        _ = self.tr.gettext
-        return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}[level]
+        pgettext = self.tr.pgettext
+        return {
+            "easy": pgettext("level", "Easy"),
+            "normal": pgettext("level", "Normal"),
+            "hard": pgettext("level", "Hard"),
+        }[level]
 
     def stats_rows(self, stats: Statistics) -> list[tuple[str, list[int]]]:
         """The statistics table: one row per counter, one column per level."""

@@ -287,7 +287,13 @@ def settings_panel(presenter: Presenter, chrome: Chrome) -> str:
         f"{escape(presenter.level_name(level))}</option>"
         for level in LEVELS
     )
-    speed_names = {0.0: _("No animation"), 0.5: _("Slow"), 1.0: _("Normal"), 2.0: _("Fast")}
+    pgettext = presenter.tr.pgettext
+    speed_names = {
+        0.0: pgettext("speed", "No animation"),
+        0.5: pgettext("speed", "Slow"),
+        1.0: pgettext("speed", "Normal"),
+        2.0: pgettext("speed", "Fast"),
+    }
     speeds = "".join(
         f"<option {attrs(value=speed, selected=speed == current.speed)}>"
         f"{escape(speed_names[speed])}</option>"
