@@ -20,7 +20,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "et": "Eesti", "pl": "Polski", "hi
 DEFAULT_LANGUAGE = "en"
 
 CONTEXTS: dict[str, str] = {
-    "button": "an action button, in the imperative: Take, Pass, Knock, Gin, Next hand, New game",
+    "button": "an action button, in the imperative: Take, Pass, Knock, Gin, Next hand, New game "
+    "(also where a hint names the action by its button, as Pass)",
     "score sheet": "a score-sheet row naming what happened (a noun): Gin, Knock, Undercut, "
     "Dead hand, the bonuses",
     "result": "the headline of a hand's result",
