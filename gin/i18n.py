@@ -19,6 +19,21 @@ LANGUAGES: dict[str, str] = {"en": "English", "et": "Eesti", "pl": "Polski", "hi
 """The languages the game speaks, each named in itself (for the language menu)."""
 DEFAULT_LANGUAGE = "en"
 
+CONTEXTS: dict[str, str] = {
+    "button": "an action button, in the imperative: Take, Pass, Knock, Gin, Next hand, New game "
+    "(also where a hint names the action by its button, as Pass)",
+    "score sheet": "a score-sheet row naming what happened (a noun): Gin, Knock, Undercut, "
+    "Dead hand, the bonuses",
+    "result": "the headline of a hand's result",
+    "level": "a computer level: Easy, Normal, Hard",
+    "speed": "an animation speed: No animation, Slow, Normal, Fast",
+}
+"""The message contexts (gettext's ``msgctxt``), each a grammatical role.  One English word
+can need two translations: "Knock" is an imperative on the button but a noun on the score
+sheet, "Normal" an adjective for a level but an adverb for a speed in Polish.  Code passes
+these names literally (``tr.pgettext("button", "Knock")``) so that extraction sees them;
+``tools/i18n.py check`` rejects any other name."""
+
 
 def pick_language(preferences: list[str]) -> str:
     """The first supported language among a browser's preferences (``pl-PL`` counts as ``pl``)."""
@@ -48,20 +63,30 @@ class Translator:
         return self._catalog.ngettext(singular, plural, count)
 
     def pgettext(self, context: str, message: str) -> str:
-        """A message in one grammatical role (``context``), e.g. "Knock" as a button or a row."""
-        return self._catalog.pgettext(context, message)
+        """``message`` in the role ``context`` names (one of :data:`CONTEXTS`)."""
+        return self._catalog.pgettext(_known(context), message)
 
-    def rank_name(self, rank: int) -> str:
-        return self.gettext(_RANK_NAMES[rank - 1])
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        """The plural form for ``count`` of a message in the role ``context`` names."""
+        return self._catalog.npgettext(_known(context), singular, plural, count)
 
     def suit_name(self, suit: str) -> str:
         return self.gettext(_SUIT_NAMES[suit])
 
     def card_name(self, card: Card) -> str:
-        """The card's spoken name, e.g. "seven of hearts" (for screen readers and messages)."""
-        return self.gettext("{rank} of {suit}").format(
-            rank=self.rank_name(card.rank), suit=self.suit_name(card.suit)
-        )
+        """The card's spoken name, e.g. "seven of hearts" (for screen readers and messages).
+
+        Each rank has its own template ("queen of {suit}"), so that each language puts the
+        words in its own order and makes them agree with the rank: Hindi "पान का सत्ता" but
+        "पान की बेगम", Polish "siódemka kier", Estonian "ärtu seitse".
+        """
+        return self.gettext(_CARD_NAMES[card.rank - 1]).format(suit=self.suit_name(card.suit))
+
+
+def _known(context: str) -> str:
+    if context not in CONTEXTS:
+        raise ValueError(f"unknown message context: {context!r} (see gin.i18n.CONTEXTS)")
+    return context
 
 
 def N_(message: str) -> str:
@@ -97,19 +122,23 @@ def boot_texts() -> dict[str, dict[str, str]]:
     }
 
 
-_RANK_NAMES = (
-    N_("ace"),
-    N_("two"),
-    N_("three"),
-    N_("four"),
-    N_("five"),
-    N_("six"),
-    N_("seven"),
-    N_("eight"),
-    N_("nine"),
-    N_("ten"),
-    N_("jack"),
-    N_("queen"),
-    N_("king"),
+_CARD_NAMES = (
+    # Translators: a card's name, one template per rank; {suit} is the suit's name as
+    # translated ("spades", "hearts", "diamonds", "clubs").  Use your language's word order
+    # and agreement, e.g. Hindi "{suit} का इक्का" but "{suit} की बेगम".
+    N_("ace of {suit}"),
+    N_("two of {suit}"),
+    N_("three of {suit}"),
+    N_("four of {suit}"),
+    N_("five of {suit}"),
+    N_("six of {suit}"),
+    N_("seven of {suit}"),
+    N_("eight of {suit}"),
+    N_("nine of {suit}"),
+    N_("ten of {suit}"),
+    N_("jack of {suit}"),
+    N_("queen of {suit}"),
+    N_("king of {suit}"),
 )
+# Translators: a suit, as it is filled into the card names ("ace of {suit}").
 _SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}

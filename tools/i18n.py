@@ -4,16 +4,18 @@
 Subcommands (run from anywhere; paths are relative to the repository root):
 
   extract  collect every message of ``gin/`` into ``gin/locale/gin.pot``: the calls
-           ``gettext``/``_``/``N_`` (one argument) and ``ngettext`` (singular, plural),
+           ``gettext``/``_``/``N_`` (one argument), ``ngettext`` (singular, plural),
+           ``pgettext`` (context, message) and ``npgettext`` (context, singular, plural),
            including ``self.tr.gettext(...)`` and ``_ = tr.gettext; _(...)``, plus the
            English hint templates of :data:`gin.ai.hints.REASONS` (translated at run time
            as ``tr.gettext(REASONS[code])``, so no call names them literally)
   update   merge the template into ``gin/locale/<lang>/LC_MESSAGES/gin.po`` for every
            language (new messages arrive untranslated, vanished ones are dropped)
   compile  write ``gin.mo`` beside each ``gin.po`` (only when its content changes)
-  check    fail (exit 1) unless the template matches the sources and every message has a
-           translation in every language, with the same ``{placeholders}`` and all plural
-           forms
+  check    fail (exit 1) unless the template matches the sources, every context is one of
+           :data:`gin.i18n.CONTEXTS`, no file marks a message ``python-format``, and every
+           message has a translation in every language, with the same ``{placeholders}`` and
+           all plural forms, that passes Babel's own checks (``Catalog.check()``)
 
 Adding a language: add it to ``gin.i18n.LANGUAGES`` and ``PLURAL_FORMS`` below, run
 ``extract`` and ``update`` (which creates its ``.po``), translate, then ``compile``.
@@ -48,13 +50,16 @@ HEADER = {
     "msgid_bugs_address": "the project's issue tracker",
 }
 
-KEYWORDS: dict[str, tuple[int, ...] | None] = {
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "gettext": None,
     "N_": None,
     "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
 }
-"""Babel keyword specs: ``None`` means the first argument is the message."""
+"""Babel keyword specs: ``None`` means the first argument is the message, a number the
+argument (from 1) holding the singular and plural, ``(n, "c")`` the one holding the context."""
 
 PLURAL_FORMS = {
     "et": "nplurals=2; plural=(n != 1);",
@@ -86,6 +91,37 @@ def _hint_templates() -> dict[str, str]:
     return dict(REASONS)
 
 
+def _contexts() -> set[str]:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from gin.i18n import CONTEXTS
+    finally:
+        sys.path.remove(str(ROOT))
+    return set(CONTEXTS)
+
+
+Key = tuple[str, str | None]
+"""A message as gettext finds it: its (singular) msgid and its context."""
+
+
+def message_key(message: Message) -> Key:
+    return (message.id if isinstance(message.id, str) else message.id[0], message.context)
+
+
+def _without_percent_format(catalog: Catalog) -> Catalog:
+    """Clear the ``python-format`` flag Babel guesses for any ``%`` before a letter.
+
+    Every message is a ``str.format`` template (``{name}``), never ``%``-formatted, but
+    Babel flags "({risk}% risk)" as ``python-format`` (``% r`` reads as a directive), and
+    ``msgfmt --check`` then rejects each translation that moves the ``%``.  Babel adds the
+    flag again whenever it builds a message, so this runs after every read and before
+    every write.
+    """
+    for message in catalog:
+        message.flags.discard("python-format")
+    return catalog
+
+
 # --- extract ----------------------------------------------------------------------------------
 
 
@@ -106,9 +142,10 @@ def extract_catalog() -> Catalog:
     # `f"...{escape(_("Score sheet"))}..."`): the syntax tree finds those calls too.
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        for lineno, message in _ast_messages(path):
-            if catalog.get(message if isinstance(message, str) else message[0]) is None:
-                catalog.add(message, None, [(rel, lineno)])
+        for lineno, message, context in _ast_messages(path):
+            msgid = message if isinstance(message, str) else message[0]
+            if catalog.get(msgid, context) is None:
+                catalog.add(message, None, [(rel, lineno)], context=context)
     for code, template in _hint_templates().items():
         catalog.add(
             template,
@@ -116,11 +153,12 @@ def extract_catalog() -> Catalog:
             [("gin/ai/hints.py", 0)],
             auto_comments=[f"Hint reason {code!r} (gin.ai.hints.REASONS)"],
         )
-    return catalog
+    return _without_percent_format(catalog)
 
 
-def _ast_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
-    """Every literal message passed to a keyword function, anywhere in a module."""
+def _ast_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], str | None]]:
+    """Every literal message passed to a keyword function, anywhere in a module, with its
+    context (None without one)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
@@ -130,14 +168,24 @@ def _ast_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
         if name not in KEYWORDS:
             continue
         spec = KEYWORDS[name] or (1,)
-        args = [node.args[i - 1] if len(node.args) >= i else None for i in spec]
-        texts = [a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-        if len(texts) != len(spec) or not texts[0]:
+        texts = [_literal(node, item) for item in spec if isinstance(item, int)]
+        contexts = [_literal(node, item[0]) for item in spec if isinstance(item, tuple)]
+        if not texts[0] or None in texts or None in contexts:
             continue
-        yield node.lineno, texts[0] if len(texts) == 1 else (texts[0], texts[1])
+        message = texts[0] if len(texts) == 1 else (str(texts[0]), str(texts[1]))
+        yield node.lineno, message, contexts[0] if contexts else None
+
+
+def _literal(call: ast.Call, position: int) -> str | None:
+    """The call's argument at ``position`` (from 1) when it is a string literal."""
+    arg = call.args[position - 1] if len(call.args) >= position else None
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    return None
 
 
 def _po_bytes(catalog: Catalog) -> bytes:
+    _without_percent_format(catalog)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True)
     return buffer.getvalue()
@@ -172,7 +220,7 @@ def extract() -> Catalog:
 
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     with path.open("rb") as f:
-        return read_po(f, locale=language, domain=DOMAIN)
+        return _without_percent_format(read_po(f, locale=language, domain=DOMAIN))
 
 
 def _set_plural_forms(catalog: Catalog, language: str) -> None:
@@ -241,9 +289,11 @@ class Problem:
     language: str
     msgid: str
     what: str
+    context: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.language}: {self.what}: {self.msgid!r}"
+        where = f" (context {self.context!r})" if self.context else ""
+        return f"{self.language}: {self.what}: {self.msgid!r}{where}"
 
 
 def placeholders(text: str) -> list[str]:
@@ -252,7 +302,8 @@ def placeholders(text: str) -> list[str]:
 
 
 def problems(catalog: Catalog, language: str) -> Iterator[Problem]:
-    """Every message of ``catalog`` that is untranslated, fuzzy or has wrong placeholders."""
+    """Every message of ``catalog`` that is untranslated, fuzzy, has wrong placeholders or
+    fails one of Babel's checkers (plural forms, ``python-format``)."""
     expected_plurals = int(PLURAL_FORMS[language].split(";")[0].split("=")[1])
     if catalog.num_plurals != expected_plurals:
         yield Problem(language, "", f"Plural-Forms has {catalog.num_plurals} forms")
@@ -260,37 +311,59 @@ def problems(catalog: Catalog, language: str) -> Iterator[Problem]:
         if not message.id:
             continue
         yield from _message_problems(message, language, expected_plurals)
+    for message, errors in catalog.check():
+        for error in errors:
+            key, context = message_key(message)
+            yield Problem(language, key, f"Babel's check: {error}", context)
 
 
 def _message_problems(message: Message, language: str, nplurals: int) -> Iterator[Problem]:
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
-    key = ids[0]
+    key, context = ids[0], message.context
     if message.fuzzy:
-        yield Problem(language, key, "fuzzy")
+        yield Problem(language, key, "fuzzy", context)
     if message.pluralizable:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if len(strings) != nplurals or not all(strings):
-            yield Problem(language, key, f"needs {nplurals} plural forms")
+            yield Problem(language, key, f"needs {nplurals} plural forms", context)
             return
     else:
         strings = (message.string,) if isinstance(message.string, str) else ()
         if not strings or not strings[0]:
-            yield Problem(language, key, "untranslated")
+            yield Problem(language, key, "untranslated", context)
             return
     wanted = placeholders(ids[-1])
     for text in strings:
         if placeholders(str(text)) != wanted and placeholders(str(text)) != placeholders(ids[0]):
-            yield Problem(language, key, f"placeholders differ in {text!r}")
+            yield Problem(language, key, f"placeholders differ in {text!r}", context)
+
+
+FORMAT_FLAG = re.compile(r"^#,.*(?<![\w-])python-format\b", re.MULTILINE)
+
+
+def percent_format_flags(path: Path) -> int:
+    """How many messages of a ``.po``/``.pot`` file are flagged ``python-format``.
+
+    Read from the file's text, as ``msgfmt --check`` reads it: Babel re-guesses the flag
+    whenever it loads a message, so a loaded catalog cannot tell.
+    """
+    return len(FORMAT_FLAG.findall(path.read_text(encoding="utf-8")))
 
 
 def check(languages: Iterable[str] = LANGUAGES) -> list[str]:
     """Every problem with the catalogs, as text (empty when all is well)."""
     found: list[str] = []
     fresh = extract_catalog()
-    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in fresh if m.id}
+    keys = {message_key(m) for m in fresh if m.id}
+    known = _contexts()
+    found.extend(
+        f"unknown context {context!r} (not in gin.i18n.CONTEXTS): {msgid!r}"
+        for msgid, context in sorted(keys, key=str)
+        if context is not None and context not in known
+    )
     if TEMPLATE.exists():
-        stored = {m.id if isinstance(m.id, str) else m.id[0] for m in read_catalog(TEMPLATE)}
-        if stored - {""} != ids:
+        stored = {message_key(m) for m in read_catalog(TEMPLATE) if m.id}
+        if stored != keys:
             found.append(f"{TEMPLATE.relative_to(ROOT)} is out of date: run `extract`")
     for language in languages:
         path = po_path(language)
@@ -298,11 +371,16 @@ def check(languages: Iterable[str] = LANGUAGES) -> list[str]:
             found.append(f"{language}: {path.relative_to(ROOT)} is missing")
             continue
         catalog = read_catalog(path, language)
-        have = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+        have = {message_key(m) for m in catalog if m.id}
         found.extend(
-            f"{language}: not in the .po (run `update`): {i!r}" for i in sorted(ids - have)
+            f"{language}: not in the .po (run `update`): {msgid!r}"
+            + (f" (context {context!r})" if context else "")
+            for msgid, context in sorted(keys - have, key=str)
         )
         found.extend(str(p) for p in problems(catalog, language))
+    for path in [TEMPLATE, *(po_path(language) for language in languages)]:
+        if path.exists() and percent_format_flags(path):
+            found.append(f"{path.relative_to(ROOT)}: a message is flagged python-format")
     return found
 
 

@@ -15,7 +15,7 @@ from urllib.parse import quote
 from gin.actions import Action, ActionKind
 from gin.ai.hints import REASONS, Hint
 from gin.cards import Card, sort_by_rank
-from gin.i18n import Translator
+from gin.i18n import N_, Translator
 from gin.records import Event, HandResult
 from gin.rules import GIN_BONUS, MAX_TARGET, RULESET_VERSION, UNDERCUT_BONUS
 from gin.scoring import Bonus, BonusKind, HandKind
@@ -97,6 +97,15 @@ class Presenter:
             "normal": p("level", "Normal"),
             "hard": p("level", "Hard"),
         }[level]
+
+    def speed_name(self, speed: float) -> str:
+        p = self.tr.pgettext
+        return {
+            0.0: p("speed", "No animation"),
+            0.5: p("speed", "Slow"),
+            1.0: p("speed", "Normal"),
+            2.0: p("speed", "Fast"),
+        }[speed]
 
     def message(self, message: Message) -> str:
         """A refusal or notice, worded: its template translated and filled in."""
@@ -387,33 +396,39 @@ class Presenter:
         points = result.points
         if result.kind is HandKind.DEAD:
             return self.tr.pgettext("result", "Dead hand: no score.")
-        n = self.tr.ngettext
+        npgettext = self.tr.npgettext  # the count decides the plural form (Polish has three)
         assert result.winner is not None
         templates = {
-            (HandKind.GIN, YOU): lambda: n(
+            (HandKind.GIN, YOU): lambda: npgettext(
+                "result",
                 "Gin! You score {points} point.", "Gin! You score {points} points.", points
             ),
-            (HandKind.GIN, AI): lambda: n(
+            (HandKind.GIN, AI): lambda: npgettext(
+                "result",
                 "The computer went gin and scores {points} point.",
                 "The computer went gin and scores {points} points.",
                 points,
             ),
-            (HandKind.KNOCK, YOU): lambda: n(
+            (HandKind.KNOCK, YOU): lambda: npgettext(
+                "result",
                 "You knocked and score {points} point.",
                 "You knocked and score {points} points.",
                 points,
             ),
-            (HandKind.KNOCK, AI): lambda: n(
+            (HandKind.KNOCK, AI): lambda: npgettext(
+                "result",
                 "The computer knocked and scores {points} point.",
                 "The computer knocked and scores {points} points.",
                 points,
             ),
-            (HandKind.UNDERCUT, YOU): lambda: n(
+            (HandKind.UNDERCUT, YOU): lambda: npgettext(
+                "result",
                 "Undercut! You score {points} point.",
                 "Undercut! You score {points} points.",
                 points,
             ),
-            (HandKind.UNDERCUT, AI): lambda: n(
+            (HandKind.UNDERCUT, AI): lambda: npgettext(
+                "result",
                 "The computer undercut you and scores {points} point.",
                 "The computer undercut you and scores {points} points.",
                 points,
@@ -702,7 +717,7 @@ class Presenter:
             seed_href=f"?seed={quote(str(seed))}",
             buttons=(
                 ButtonModel("next-hand", p("button", "Play again"), key="N", primary=True),
-                ButtonModel("download", p("button", "Download game record")),
+                ButtonModel("download", _("Download game record")),
             ),
         )
 
@@ -760,7 +775,7 @@ class Presenter:
         _ = self._
         plain = {
             ActionKind.TAKE: _("Take the face-up card"),
-            ActionKind.PASS: _("Pass"),
+            ActionKind.PASS: self.tr.pgettext("button", "Pass"),
             ActionKind.DRAW_STOCK: _("Draw from the stock"),
             ActionKind.DRAW_PILE: _("Take the top of the discard pile"),
         }
@@ -839,8 +854,11 @@ class Presenter:
         def check(name: str, label: str, value: bool) -> FieldModel:
             return FieldModel(name, label, "checkbox", "true", checked=value)
 
-        speeds = {0.0: "No animation", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
-        sizes = {CardSize.SMALL: "Small", CardSize.MEDIUM: "Medium", CardSize.LARGE: "Large"}
+                sizes = {
+            CardSize.SMALL: N_("Small"),
+            CardSize.MEDIUM: N_("Medium"),
+            CardSize.LARGE: N_("Large"),
+        }
         return (
             FieldsetModel(
                 _("Game"),
@@ -877,14 +895,14 @@ class Presenter:
                         _("Animation speed"),
                         "select",
                         str(current.speed),
-                        options=tuple((str(s), p("speed", speeds[s])) for s in SPEEDS),
+                        options=tuple((str(s), self.speed_name(s)) for s in SPEEDS),
                     ),
                     FieldModel(
                         "card_size",
                         _("Card size"),
                         "select",
                         current.card_size.value,
-                        options=tuple((s.value, p("size", label)) for s, label in sizes.items()),
+                        options=tuple((s.value, _(label)) for s, label in sizes.items()),
                     ),
                     check("sound", _("Sound"), current.sound),
                     check("four_colour", _("Four-colour deck"), current.four_colour),

@@ -169,7 +169,9 @@ class Motion:
             "fill": "backwards",
         }
         convert = self.window.Object.fromEntries
-        element.animate(to_js(frames, dict_converter=convert), to_js(timing, dict_converter=convert))
+        element.animate(
+            to_js(frames, dict_converter=convert), to_js(timing, dict_converter=convert)
+        )
 
     # --- a refusal: the touched thing shakes once ------------------------------------------
 

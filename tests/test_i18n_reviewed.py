@@ -1,0 +1,135 @@
+"""The texts a player reads most, in every language, against a table a native speaker signed.
+
+``tests/i18n_reviewed.json`` is the spec: for each language, every score-sheet row, every
+result headline (in each plural form its language has), every card name, the buttons, the
+computer levels and the animation speeds, plus the strings the language review asked for.
+The texts are rendered here through the game's own code (the presenter, the translator, the
+settings panel), so a wrong context, template or translation shows up as a difference from
+what was reviewed.  Change the table only with a speaker's review.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gin.cards import Card
+from gin.i18n import LANGUAGES, Translator
+from gin.records import HandResult
+from gin.scoring import Bonus, BonusKind, HandKind
+from gin.table.presenter import Presenter
+from gin.table.session import AI, YOU, TableSession
+from gin.table.settings import LEVELS, SPEEDS, Settings
+from gin.web.render import Chrome, settings_panel
+
+REVIEWED: dict[str, Any] = json.loads(
+    Path(__file__).with_name("i18n_reviewed.json").read_text(encoding="utf-8")
+)
+HAND_NUMBER = 3
+SEATS = {"you": YOU, "computer": AI}
+POINTS = {
+    HandKind.GIN: (25, 32, 47),
+    HandKind.KNOCK: (1, 3, 5, 12, 22),
+    HandKind.UNDERCUT: (25, 27, 33),
+}
+"""Points for each kind of hand: every plural form of et, pl and hi (Polish 1 / 2-4 / 5+,
+and 12 and 22, where the last digit misleads)."""
+CODES = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
+
+
+def _result(kind: HandKind, winner: int | None, points: int) -> HandResult:
+    return HandResult(
+        number=HAND_NUMBER,
+        dealer=YOU,
+        kind=kind,
+        knocker=winner,
+        winner=winner,
+        points=points,
+        hands=((), ()),
+        showdown=None,
+    )
+
+
+def _speed_names(presenter: Presenter) -> dict[str, str]:
+    html = settings_panel(presenter, Chrome(settings=Settings(), language="", sort_mode="melds"))
+    select = re.search(r'<select data-setting="speed">(.*?)</select>', html, re.S)
+    assert select is not None
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', select.group(1))
+    return {value: unescape(text) for value, text in options}
+
+
+def rendered(language: str) -> dict[str, Any]:
+    """Every reviewed text of ``language``, as the game shows it."""
+    tr = Translator(language)
+    presenter = Presenter(tr)
+    sheet = {
+        kind.value: presenter.sheet_row(_result(kind, None if kind is HandKind.DEAD else YOU, 9))
+        for kind in HandKind
+    }
+    bonuses = {kind.value: presenter.bonus_row(Bonus(kind, YOU, 100)) for kind in BonusKind}
+    headlines = {"dead": presenter.headline(_result(HandKind.DEAD, None, 0))}
+    for kind, counts in POINTS.items():
+        for seat_name, seat in SEATS.items():
+            for points in counts:
+                headlines[f"{kind} {seat_name} {points}"] = presenter.headline(
+                    _result(kind, seat, points)
+                )
+    buttons = presenter.table(TableSession("easy", seed=1)).buttons
+    return {
+        "sheet rows": {kind: row.label for kind, row in sheet.items()}
+        | {f"{kind} bonus": row.label for kind, row in bonuses.items()},
+        "result headlines": headlines,
+        "card names": {code: tr.card_name(Card.parse(code)) for code in CODES},
+        "buttons": {button.action: button.label for button in buttons},
+        "levels": {level: presenter.level_name(level) for level in LEVELS},
+        "speeds": _speed_names(presenter),
+    }
+
+
+def test_the_table_covers_every_language_and_case() -> None:
+    assert set(REVIEWED) - {"about"} == set(LANGUAGES)
+    for language in LANGUAGES:
+        table = REVIEWED[language]
+        assert set(table["card names"]) == set(CODES), language
+        assert len(set(table["card names"].values())) == 52, language  # no two cards alike
+        assert set(table["levels"]) == set(LEVELS), language
+        assert set(table["speeds"]) == {str(speed) for speed in SPEEDS}, language
+        sheet = {f"{kind} bonus" for kind in BonusKind} | {kind.value for kind in HandKind}
+        assert set(table["sheet rows"]) == sheet, language
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_game_shows_the_reviewed_texts(language: str) -> None:
+    reviewed = {k: v for k, v in REVIEWED[language].items() if k != "review"}
+    shown = rendered(language)
+    differences = [
+        f"{section} / {key}: shown {shown[section].get(key)!r}, reviewed {text!r}"
+        for section, texts in reviewed.items()
+        for key, text in texts.items()
+        if shown[section].get(key) != text
+    ]
+    differences += [
+        f"{section} / {key}: shown {text!r}, not in the reviewed table"
+        for section, texts in shown.items()
+        for key, text in texts.items()
+        if key not in reviewed.get(section, {})
+    ]
+    assert not differences, "\n".join(differences)
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if "review" in REVIEWED[code]])
+def test_the_reviews_suggestions_are_in(language: str) -> None:
+    """The strings the language review asked for, message by message (context and msgid)."""
+    tr = Translator(language)
+    wrong = []
+    for item in REVIEWED[language]["review"]:
+        context, msgid, expected = item["context"], item["msgid"], item["text"]
+        text = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+        if text != expected:
+            wrong.append(f"{context or ''}|{msgid!r}: {text!r}, reviewed {expected!r}")
+    assert not wrong, "\n".join(wrong)
