@@ -211,16 +211,17 @@ class Game:
     def _end_hand(self, knocker: int | None, facts: Showdown | None) -> None:
         hands = (tuple(self._hands[0]), tuple(self._hands[1]))
         number = len(self.hand_results) + 1
-        stock = tuple(reversed(self._stock))
+        stock, history = tuple(reversed(self._stock)), tuple(self._history)
         if knocker is None or facts is None:
             result = HandResult(
-                number, self._dealer, HandKind.DEAD, None, None, 0, hands, None, stock
+                number, self._dealer, HandKind.DEAD, None, None, 0, hands, None, stock, history
             )
         else:
             score = price_showdown(facts)
             winner = knocker if score.winner is Role.KNOCKER else 1 - knocker
+            kind, scored = score.kind, score.points
             result = HandResult(
-                number, self._dealer, score.kind, knocker, winner, score.points, hands, facts, stock
+                number, self._dealer, kind, knocker, winner, scored, hands, facts, stock, history
             )
         self.hand_results.append(result)
         if result.winner is not None:

@@ -33,9 +33,10 @@ class HandResult:
 
     ``hands`` are both players' ten cards at the end; ``showdown`` holds the
     melds, lay-offs and deadwood counts (None for a dead hand); ``stock`` is
-    what was left of the stock, top first.  Once a hand is over all of it is
-    public: nothing of it bears on the next hand, which is shuffled anew, and
-    showing it lets a player check every deal.
+    what was left of the stock, top first; ``history`` every move of the hand,
+    with the card of every draw.  Once a hand is over all of it is public:
+    nothing of it bears on the next hand, which is shuffled anew, and showing
+    it lets a player check every deal.
     """
 
     number: int
@@ -47,6 +48,7 @@ class HandResult:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     showdown: Showdown | None
     stock: tuple[Card, ...] = ()
+    history: tuple[Event, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,4 +61,5 @@ class HandResult:
             "hands": [[str(card) for card in hand] for hand in self.hands],
             "showdown": None if self.showdown is None else self.showdown.to_dict(),
             "stock": [str(card) for card in self.stock],
+            "history": [event.to_dict() for event in self.history],
         }

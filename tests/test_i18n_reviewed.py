@@ -11,8 +11,6 @@ what was reviewed.  Change the table only with a speaker's review.
 from __future__ import annotations
 
 import json
-import re
-from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +19,11 @@ import pytest
 from gin.cards import Card
 from gin.i18n import LANGUAGES, Translator
 from gin.records import HandResult
-from gin.scoring import Bonus, BonusKind, HandKind
+from gin.scoring import BonusKind, HandKind
 from gin.table.presenter import Presenter
-from gin.table.session import AI, YOU, TableSession
-from gin.table.settings import LEVELS, SPEEDS, Settings
-from gin.web.render import Chrome, settings_panel
+from gin.table.settings import LEVELS, SPEEDS
+from gin.table.state import AI, YOU, TablePhase
+from tests.table_helpers import at_phase
 
 REVIEWED: dict[str, Any] = json.loads(
     Path(__file__).with_name("i18n_reviewed.json").read_text(encoding="utf-8")
@@ -56,11 +54,26 @@ def _result(kind: HandKind, winner: int | None, points: int) -> HandResult:
 
 
 def _speed_names(presenter: Presenter) -> dict[str, str]:
-    html = settings_panel(presenter, Chrome(settings=Settings(), language="", sort_mode="melds"))
-    select = re.search(r'<select data-setting="speed">(.*?)</select>', html, re.S)
-    assert select is not None
-    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', select.group(1))
-    return {value: unescape(text) for value, text in options}
+    """The speeds as the settings panel offers them."""
+    state = at_phase(TablePhase.UPCARD).state
+    fields = [f for fs in presenter.settings_fields(state) for f in fs.fields]
+    speed = next(f for f in fields if f.name == "speed")
+    return dict(speed.options)
+
+
+REVIEWED_BUTTONS = ("take", "pass", "knock", "gin", "next-hand", "new-game")
+
+
+def _buttons(presenter: Presenter) -> dict[str, str]:
+    """The labels of the table's buttons, from the phases that show them and the menu."""
+    buttons = {}
+    for phase in (TablePhase.UPCARD, TablePhase.DISCARD, TablePhase.HAND_OVER):
+        model = presenter.table(at_phase(phase).state)
+        shown = model.buttons + (model.result.buttons if model.result else ())
+        buttons |= {b.action: b.label for b in shown}
+    menu = presenter.menu_items(at_phase(TablePhase.UPCARD).state)
+    buttons |= {b.action: b.label for b in menu}
+    return {action: buttons[action] for action in REVIEWED_BUTTONS}
 
 
 def rendered(language: str) -> dict[str, Any]:
@@ -68,10 +81,12 @@ def rendered(language: str) -> dict[str, Any]:
     tr = Translator(language)
     presenter = Presenter(tr)
     sheet = {
-        kind.value: presenter.sheet_row(_result(kind, None if kind is HandKind.DEAD else YOU, 9))
+        kind.value: presenter.sheet_row(
+            _result(kind, None if kind is HandKind.DEAD else YOU, 9), (0, 0)
+        ).how
         for kind in HandKind
     }
-    bonuses = {kind.value: presenter.bonus_row(Bonus(kind, YOU, 100)) for kind in BonusKind}
+    bonuses = {kind.value: presenter.bonus_name(kind) for kind in BonusKind}
     headlines = {"dead": presenter.headline(_result(HandKind.DEAD, None, 0))}
     for kind, counts in POINTS.items():
         for seat_name, seat in SEATS.items():
@@ -79,13 +94,11 @@ def rendered(language: str) -> dict[str, Any]:
                 headlines[f"{kind} {seat_name} {points}"] = presenter.headline(
                     _result(kind, seat, points)
                 )
-    buttons = presenter.table(TableSession("easy", seed=1)).buttons
     return {
-        "sheet rows": {kind: row.label for kind, row in sheet.items()}
-        | {f"{kind} bonus": row.label for kind, row in bonuses.items()},
+        "sheet rows": sheet | {f"{kind} bonus": name for kind, name in bonuses.items()},
         "result headlines": headlines,
         "card names": {code: tr.card_name(Card.parse(code)) for code in CODES},
-        "buttons": {button.action: button.label for button in buttons},
+        "buttons": _buttons(presenter),
         "levels": {level: presenter.level_name(level) for level in LEVELS},
         "speeds": _speed_names(presenter),
     }

@@ -9,21 +9,14 @@ from pathlib import Path
 import pytest
 
 from gin.replay import main
-from gin.table.session import TableSession
+from gin.table.state import TablePhase, TableState
+from tests.table_helpers import Table
 
 
-def finished_session() -> TableSession:
-    session = TableSession("easy", seed=3)
-    rng = random.Random(1)
-    while session.phase != "game-over":
-        list(session.bot_steps())
-        if session.phase == "hand-over":
-            session.next_hand()
-        elif session.phase != "game-over":
-            legal = session.legal_actions()
-            knocks = [a for a in legal if a.kind.value in ("knock", "gin")]
-            session.play(knocks[0] if knocks else rng.choice(legal))
-    return session
+def finished_session() -> TableState:
+    table = Table.open(seed=3)
+    table.play_until(TablePhase.GAME_OVER, random.Random(1))
+    return table.state
 
 
 def test_replay_prints_every_hand_and_the_winner(
@@ -31,7 +24,7 @@ def test_replay_prints_every_hand_and_the_winner(
 ) -> None:
     session = finished_session()
     record = tmp_path / "game.json"
-    record.write_text(json.dumps(session.to_dict()))
+    record.write_text(json.dumps(session.record()))
     assert main([str(record)]) == 0
     out = capsys.readouterr().out
     assert out.count("\nHand ") == len(session.game.hand_results)
@@ -45,7 +38,7 @@ def test_replay_prints_every_hand_and_the_winner(
 def test_replay_refuses_a_tampered_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = finished_session().to_dict()
+    data = finished_session().record()
     data["game"]["actions"][3] = "gin AS"
     record = tmp_path / "game.json"
     record.write_text(json.dumps(data))

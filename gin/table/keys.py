@@ -47,7 +47,7 @@ KEYS: tuple[KeyBinding, ...] = (
     KeyBinding("arrowleft", "←", None, N_("Move between the cards of your hand")),
     KeyBinding("arrowright", "→", None, N_("Move between the cards of your hand")),
     KeyBinding("enter", "Enter", None, N_("Discard the chosen card, or press the chosen button")),
-    KeyBinding("n", "N", NextHand(), N_("Deal the next hand, or play again")),
+    KeyBinding("n", "N", NextHand(), N_("Deal the next hand")),
     KeyBinding("h", "H", AskHint(), N_("Hint")),
     KeyBinding("escape", "Esc", Cancel(), N_("Cancel knock or gin, close a panel")),
     KeyBinding("?", "?", OpenPanel(Panel.KEYS), N_("Show these keys")),

@@ -164,7 +164,6 @@ class GameOverModel:
 @dataclass(frozen=True)
 class SheetRow:
     number: int
-    label: str
     who: str
     how: str
     points: int

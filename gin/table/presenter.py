@@ -91,20 +91,20 @@ class Presenter:
         return self._("You") if seat == YOU else self._("Computer")
 
     def level_name(self, level: str) -> str:
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         return {
-            "easy": p("level", "Easy"),
-            "normal": p("level", "Normal"),
-            "hard": p("level", "Hard"),
+            "easy": pgettext("level", "Easy"),
+            "normal": pgettext("level", "Normal"),
+            "hard": pgettext("level", "Hard"),
         }[level]
 
     def speed_name(self, speed: float) -> str:
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         return {
-            0.0: p("speed", "No animation"),
-            0.5: p("speed", "Slow"),
-            1.0: p("speed", "Normal"),
-            2.0: p("speed", "Fast"),
+            0.0: pgettext("speed", "No animation"),
+            0.5: pgettext("speed", "Slow"),
+            1.0: pgettext("speed", "Normal"),
+            2.0: pgettext("speed", "Fast"),
         }[speed]
 
     def message(self, message: Message) -> str:
@@ -168,7 +168,7 @@ class Presenter:
             result=self.result(state) if not in_hand and view.hand_results else None,
             game_over=self.game_over(state) if phase is TablePhase.GAME_OVER else None,
             sheet=self.sheet(state),
-            log=self.log(view.history),
+            log=self.log(view.history if in_hand else view.hand_results[-1].history),
             panel=self.panel(state, rules_html),
             question=self.question(state),
             labels={
@@ -297,11 +297,11 @@ class Presenter:
         return _("Deadwood: {points}").format(points=hands.deadwood_of(view.hand))
 
     def sorts(self, settings: Settings) -> tuple[ButtonModel, ...]:
-        p = self.tr.pgettext
+        _ = self._
         names = {
-            SortMode.MELDS: p("button", "Group melds"),
-            SortMode.RANK: p("button", "Sort by rank"),
-            SortMode.SUIT: p("button", "Sort by suit"),
+            SortMode.MELDS: _("Group melds"),
+            SortMode.RANK: _("Sort by rank"),
+            SortMode.SUIT: _("Sort by suit"),
         }
         return tuple(
             ButtonModel(f"sort-{mode.value}", label, pressed=mode is settings.sort)
@@ -317,21 +317,21 @@ class Presenter:
         but cannot be used now is shown unavailable and says why when pressed.
         """
         _ = self._
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         phase = state.phase
         kinds = {a.kind for a in legal}
         if phase is TablePhase.UPCARD and state.view.to_move == YOU:
             return (
                 ButtonModel(
                     "take",
-                    p("button", "Take"),
+                    pgettext("button", "Take"),
                     ActionKind.TAKE in kinds,
                     key_for(DrawFromPile()),
                     title=_("Take the face-up card"),
                 ),
                 ButtonModel(
                     "pass",
-                    p("button", "Pass"),
+                    pgettext("button", "Pass"),
                     ActionKind.PASS in kinds,
                     key_for(Pass()),
                     title=_("Refuse the face-up card"),
@@ -344,7 +344,7 @@ class Presenter:
             return (
                 ButtonModel(
                     "knock",
-                    p("button", "Knock"),
+                    pgettext("button", "Knock"),
                     in_discard and can_knock,
                     "K",
                     pressed=state.armed is ActionKind.KNOCK,
@@ -352,13 +352,13 @@ class Presenter:
                 ),
                 ButtonModel(
                     "gin",
-                    p("button", "Gin"),
+                    pgettext("button", "Gin"),
                     in_discard and can_gin,
                     "G",
                     pressed=state.armed is ActionKind.GIN,
                     title=_("Then click the card to discard"),
                 ),
-                ButtonModel("hint", p("button", "Hint"), bool(legal), key_for(AskHint())),
+                ButtonModel("hint", pgettext("button", "Hint"), bool(legal), key_for(AskHint())),
             )
         return ()
 
@@ -401,7 +401,9 @@ class Presenter:
         templates = {
             (HandKind.GIN, YOU): lambda: npgettext(
                 "result",
-                "Gin! You score {points} point.", "Gin! You score {points} points.", points
+                "Gin! You score {points} point.",
+                "Gin! You score {points} points.",
+                points,
             ),
             (HandKind.GIN, AI): lambda: npgettext(
                 "result",
@@ -482,7 +484,7 @@ class Presenter:
     def result(self, state: TableState) -> ResultModel:
         """The finished hand: the knocker's hand first, lay-offs on its melds, the arithmetic."""
         _ = self._
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         view = state.view
         result = view.hand_results[-1]
         facts = result.showdown
@@ -541,13 +543,15 @@ class Presenter:
         buttons = [
             ButtonModel(
                 "next-hand",
-                p("button", "Play again") if over else p("button", "Next hand"),
+                pgettext("button", "Play again") if over else pgettext("button", "Next hand"),
                 key=key_for(NextHand()),
                 primary=True,
             ),
             ButtonModel(
                 "show-deck",
-                p("button", "Hide the deck") if state.reveal else p("button", "Show the deck"),
+                pgettext("button", "Hide the deck")
+                if state.reveal
+                else pgettext("button", "Show the deck"),
                 pressed=state.reveal,
             ),
         ]
@@ -589,20 +593,20 @@ class Presenter:
 
     def kind_name(self, kind: HandKind) -> str:
         """A hand's ending as a noun, as the score sheet names it."""
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         return {
-            HandKind.GIN: p("score sheet", "Gin"),
-            HandKind.KNOCK: p("score sheet", "Knock"),
-            HandKind.UNDERCUT: p("score sheet", "Undercut"),
-            HandKind.DEAD: p("score sheet", "Dead hand"),
+            HandKind.GIN: pgettext("score sheet", "Gin"),
+            HandKind.KNOCK: pgettext("score sheet", "Knock"),
+            HandKind.UNDERCUT: pgettext("score sheet", "Undercut"),
+            HandKind.DEAD: pgettext("score sheet", "Dead hand"),
         }[kind]
 
     def bonus_name(self, kind: BonusKind) -> str:
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         return {
-            BonusKind.GAME: p("score sheet", "Game bonus"),
-            BonusKind.LINE: p("score sheet", "Line bonus"),
-            BonusKind.SHUTOUT: p("score sheet", "Shutout bonus"),
+            BonusKind.GAME: pgettext("score sheet", "Game bonus"),
+            BonusKind.LINE: pgettext("score sheet", "Line bonus"),
+            BonusKind.SHUTOUT: pgettext("score sheet", "Shutout bonus"),
         }[kind]
 
     def sheet_row(self, result: HandResult, totals: tuple[int, int]) -> SheetRow:
@@ -611,9 +615,6 @@ class Presenter:
         ai = result.points if result.winner == AI else 0
         return SheetRow(
             number=result.number,
-            label=_("Hand {number}: {kind}").format(
-                number=result.number, kind=self.kind_name(result.kind)
-            ),
             who=self.player_name(result.winner) if result.winner is not None else "—",
             how=self.kind_name(result.kind),
             points=result.points,
@@ -673,7 +674,7 @@ class Presenter:
 
     def game_over(self, state: TableState) -> GameOverModel:
         _ = self._
-        p = self.tr.pgettext
+        pgettext = self.tr.pgettext
         view = state.view
         results = view.hand_results
         won = view.winner == YOU
@@ -716,7 +717,7 @@ class Presenter:
             seed_link=_("Replay these deals"),
             seed_href=f"?seed={quote(str(seed))}",
             buttons=(
-                ButtonModel("next-hand", p("button", "Play again"), key="N", primary=True),
+                ButtonModel("next-hand", pgettext("button", "Play again"), key="N", primary=True),
                 ButtonModel("download", _("Download game record")),
             ),
         )
@@ -747,7 +748,7 @@ class Presenter:
             }
         else:
             texts = {
-                ActionKind.PASS: _("The computer passed and did not take the face-up card."),
+                ActionKind.PASS: _("The computer passed on the face-up card."),
                 ActionKind.DRAW_STOCK: _("The computer drew from the stock."),
                 ActionKind.TAKE: _("The computer took {card} from the discard pile."),
                 ActionKind.DRAW_PILE: _("The computer took {card} from the discard pile."),
@@ -847,14 +848,13 @@ class Presenter:
 
     def settings_fields(self, state: TableState) -> tuple[FieldsetModel, ...]:
         _ = self._
-        p = self.tr.pgettext
         current = state.pending or state.settings
         rules = current.rules
 
         def check(name: str, label: str, value: bool) -> FieldModel:
             return FieldModel(name, label, "checkbox", "true", checked=value)
 
-                sizes = {
+        sizes = {
             CardSize.SMALL: N_("Small"),
             CardSize.MEDIUM: N_("Medium"),
             CardSize.LARGE: N_("Large"),

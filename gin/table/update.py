@@ -129,7 +129,7 @@ def new_game(state: TableState, seed: int | None = None) -> Transition:
         panel=None if state.panel in (Panel.SETTINGS, Panel.MENU) else state.panel,
     )
     fresh, effects = _bot_moves_if_due(fresh)
-    return fresh, [Deal(), _save(fresh, settings=True), *effects]
+    return fresh, [Deal(), _save(fresh, settings=True, stats=True), *effects]
 
 
 def resume(state: TableState) -> Transition:

@@ -49,12 +49,12 @@ from gin.table.intents import (
 )
 from gin.table.presenter import Presenter
 from gin.table.settings import SortMode
-from gin.table.startup import Stored, read_address, start
-from gin.table.state import TableState
+from gin.table.startup import read_address, start
 from gin.table.update import update
+from gin.web.drag import Drag
 from gin.web.motion import Motion
 from gin.web.render import table_html
-from gin.web.sound import Sound
+from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
 
 CONTROL_INTENTS: dict[str, Intent] = {
@@ -101,8 +101,9 @@ class TableApp:
         self.state, first = start(stored, address, languages)
         self._presenter: Presenter | None = None
         self._rules: tuple[str, str] = ("", "")
-        self.sound = Sound(window)
+        self.sound = SoundPlayer(window)
         self.motion = Motion(document, window)
+        self.drag = Drag(document, self.dispatch)
         self._first = first
 
     def begin(self) -> None:
@@ -118,6 +119,7 @@ class TableApp:
         before = self.motion.measure(self.root)
         self.state, effects = update(self.state, intent)
         self.paint()
+        self.motion.speed = self.state.speed
         self.motion.settle(self.root, before, effects, self.animated)
         self.perform(effects)
 
@@ -187,7 +189,7 @@ class TableApp:
                 self.focus(effect.target)
 
     async def think(self, effect: fx.Think) -> None:
-        """The computer's move: after the table's pace, worked out in slices that yield to the page."""
+        """The computer's move, after the table's pace; it answers with an intent."""
         await asyncio.sleep(effect.delay_ms / 1000)
         bot = make_player(effect.level, effect.seed)
         action = bot.choose(effect.view, list(effect.view.legal_actions))
@@ -245,7 +247,7 @@ class TableApp:
         return None
 
     def on_click(self, event: Any) -> None:
-        if self.motion.swallow_click():
+        if self.drag.swallow_click():
             return
         # A click made with the keyboard (Enter, Space) has no pointer position: detail 0.
         intent = self.intent_of(event.target, keyboard=int(event.detail) == 0)
@@ -299,6 +301,3 @@ def _focus_key(element: Any) -> str | None:
             attribute = "data-testid" if name == "testid" else f"data-{name}"
             return f'[{attribute}="{value}"]'
     return None
-
-
-__all__ = ["TableApp", "TableState"]

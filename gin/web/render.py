@@ -334,13 +334,16 @@ def result_section(result: ResultModel) -> str:
     )
 
 
-def _lines(lines: Iterable[LineModel], css: str) -> str:
+def _lines(lines: Iterable[LineModel], css: str, heads: tuple[str, str]) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     rows = "".join(
         f'<tr><th scope="row">{escape(line.label)}</th><td>{escape(line.you)}</td>'
         f"<td>{escape(line.ai)}</td></tr>"
         for line in lines
     )
-    return f'<table class="{css}"><tbody>{rows}</tbody></table>'
+    return (
+        f'<table class="{css}"><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table>'
+    )
 
 
 def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
@@ -360,9 +363,9 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
         f'<span>{escape(over.ai_label)} <b data-testid="final-ai">{over.ai}</b></span></p>'
         f'<div class="result-actions">{buttons}</div>'
         + last
-        + _lines(over.lines, "box-score")
+        + _lines(over.lines, "box-score", (over.you_label, over.ai_label))
         + f"<h3>{escape(over.figures_title)}</h3>"
-        + _lines(over.figures, "figures")
+        + _lines(over.figures, "figures", (over.you_label, over.ai_label))
         + f'<p class="seed">{escape(over.seed_text)} '
         f'<a href="{escape(over.seed_href)}" data-testid="seed-link">'
         f"{escape(over.seed_link)}</a></p>"
@@ -371,24 +374,25 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
 
 
 def score_sheet(sheet: SheetModel) -> str:
-    heads = "".join(f'<th scope="col">{escape(h)}</th>' for h in sheet.heads)
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in sheet.heads)
     rows = "".join(
         f'<tr data-testid="sheet-row"><th scope="row">{r.number}</th>'
         f"<td>{escape(r.who)}</td><td>{escape(r.how)}</td>"
         f'<td data-you="{r.you}"><span class="hand-points">{r.you or ""}</span>'
-        f' <span class="running">{r.you_total}</span></td>'
+        f'<span class="running">{r.you_total}</span></td>'
         f'<td data-ai="{r.ai}"><span class="hand-points">{r.ai or ""}</span>'
-        f' <span class="running">{r.ai_total}</span></td></tr>'
+        f'<span class="running">{r.ai_total}</span></td></tr>'
         for r in sheet.rows
     )
     box = ""
     if sheet.box:
-        box = f"<h3>{escape(sheet.box_title)}</h3>" + _lines(sheet.box, "box-score")
+        heads = (sheet.heads[-2], sheet.heads[-1])
+        box = f"<h3>{escape(sheet.box_title)}</h3>" + _lines(sheet.box, "box-score", heads)
     total = sheet.total
     return (
         f'<section class="sheet" data-testid="score-sheet" aria-label="{escape(sheet.title)}">'
         f"<h2>{escape(sheet.title)}</h2>"
-        f"<table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>"
         f'<tfoot><tr><th scope="row" colspan="3">{escape(total.label)}</th>'
         f"<td>{escape(total.you)}</td><td>{escape(total.ai)}</td></tr></tfoot></table>"
         f"{box}</section>"

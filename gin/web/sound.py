@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-# (frequency in Hz, duration in s) notes per kind of move.
-TUNES: dict[str, tuple[tuple[float, float], ...]] = {
-    "draw": ((520.0, 0.06),),
-    "take": ((440.0, 0.05), (660.0, 0.06)),
-    "pass": ((300.0, 0.05),),
-    "discard": ((360.0, 0.07),),
-    "knock": ((220.0, 0.08), (220.0, 0.08)),
-    "gin": ((523.0, 0.09), (659.0, 0.09), (784.0, 0.14)),
+from gin.table.effects import Sound
+
+# (frequency in Hz, duration in s) notes per sound.
+TUNES: dict[Sound, tuple[tuple[float, float], ...]] = {
+    Sound.DRAW: ((520.0, 0.06),),
+    Sound.TAKE: ((440.0, 0.05), (660.0, 0.06)),
+    Sound.PASS: ((300.0, 0.05),),
+    Sound.DISCARD: ((360.0, 0.07),),
+    Sound.KNOCK: ((220.0, 0.08), (220.0, 0.08)),
+    Sound.GIN: ((523.0, 0.09), (659.0, 0.09), (784.0, 0.14)),
+    Sound.REFUSED: ((180.0, 0.05),),
 }
-_ALIASES = {"draw stock": "draw", "draw pile": "take"}
 
 
-class Sound:
+class Player:
     """Plays the tune of a move.  The audio context starts lazily, at the first sound.
 
     Browsers let a page start audio only after a person has interacted with
@@ -27,9 +29,9 @@ class Sound:
         self.window = window
         self._context: Any = None
 
-    def play(self, move: str) -> None:
-        tune = TUNES.get(_ALIASES.get(move, move))
-        if tune is None or not hasattr(self.window, "AudioContext"):
+    def play(self, sound: Sound) -> None:
+        tune = TUNES[sound]
+        if not hasattr(self.window, "AudioContext"):
             return
         if self._context is None:
             self._context = self.window.AudioContext.new()

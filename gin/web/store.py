@@ -1,4 +1,4 @@
-"""The browser's storage for one copy of the game: scoped keys, safe reads, saves that never stop play.
+"""The browser's storage for one copy of the game: scoped keys, safe reads, saves that never stall.
 
 Reading: every value is checked by :func:`gin.table.storage.parse_stored`
 before it is parsed, and one that fails is removed (it would fail at every

@@ -1,0 +1,135 @@
+"""Dragging cards with Pointer Events: from the stock or the pile to the hand, from the hand to
+the pile (a discard) or to another place in the hand (the person's own order).
+
+Pointer Events work alike for a mouse, a pen and a finger (HTML5 drag and drop
+does not work on phones).  A press becomes a drag only after the pointer has
+moved :data:`DRAG_THRESHOLD_PX`; a shorter press is a tap and is left to the
+click that follows, so tap-to-choose-then-tap keeps working.  What a drop
+means is decided by the table's update, like any other intent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gin.cards import Card
+from gin.table.intents import DrawFromPile, DrawFromStock, Intent, MoveCard, PlayCard
+
+DRAG_THRESHOLD_PX = 8
+
+
+class Drag:
+    def __init__(self, document: Any, dispatch: Callable[[Intent], None]) -> None:
+        self.document = document
+        self.dispatch = dispatch
+        self._press: dict[str, Any] | None = None
+        self._ghost: Any = None
+        self._swallow = False
+
+    def swallow_click(self) -> bool:
+        """True once after a drag: the click the browser sends after it is not a tap."""
+        swallowed, self._swallow = self._swallow, False
+        return swallowed
+
+    def on_down(self, event: Any) -> None:
+        if int(event.button) != 0 or self._press is not None:
+            return
+        target = event.target
+        source = target.closest(
+            "[data-testid='hand'] [data-card],[data-testid='stock'],[data-testid='pile']"
+        )
+        if not source:
+            return
+        self._press = {
+            "id": event.pointerId,
+            "x": float(event.clientX),
+            "y": float(event.clientY),
+            "source": source,
+            "dragging": False,
+        }
+
+    def on_move(self, event: Any) -> None:
+        press = self._press
+        if press is None or event.pointerId != press["id"]:
+            return
+        dx, dy = float(event.clientX) - press["x"], float(event.clientY) - press["y"]
+        if not press["dragging"]:
+            if dx * dx + dy * dy < DRAG_THRESHOLD_PX**2:
+                return
+            press["dragging"] = True
+            self._lift(press)
+        event.preventDefault()
+        if self._ghost is not None:
+            self._ghost.style.transform = f"translate({dx:.0f}px, {dy:.0f}px) rotate(3deg)"
+
+    def on_up(self, event: Any) -> None:
+        press = self._press
+        if press is None or event.pointerId != press["id"]:
+            return
+        self._press = None
+        if not press["dragging"]:
+            return
+        self._swallow = True
+        self._drop_ghost()
+        under = self.document.elementFromPoint(event.clientX, event.clientY)
+        intent = self.drop_intent(press["source"], under, float(event.clientX))
+        if intent is not None:
+            self.dispatch(intent)
+
+    def on_cancel(self, _event: Any) -> None:
+        self._press = None
+        self._drop_ghost()
+
+    def drop_intent(self, source: Any, under: Any, x: float) -> Intent | None:
+        """What dropping ``source`` on the element ``under`` (at ``x``) asks for."""
+        if not under:
+            return None
+        onto_pile = under.closest("[data-testid='pile']")
+        onto_hand = under.closest(".hand-area")
+        if source.dataset.card and source.closest("[data-testid='hand']"):
+            card = Card.parse(str(source.dataset.card))
+            if onto_pile:
+                return PlayCard(card)
+            if onto_hand:
+                return MoveCard(card, self._position(source, x))
+            return None
+        if onto_hand:
+            is_stock = str(getattr(source.dataset, "testid", "")) == "stock"
+            return DrawFromStock() if is_stock else DrawFromPile()
+        return None
+
+    def _position(self, dragged: Any, x: float) -> int:
+        """Where in the hand a card dropped at ``x`` goes: after every card whose middle is left."""
+        position = 0
+        for element in self.document.querySelectorAll("[data-testid='hand'] [data-card]"):
+            if element.dataset.card == dragged.dataset.card:
+                continue
+            box = element.getBoundingClientRect()
+            if float(box.left) + float(box.width) / 2 < x:
+                position += 1
+        return position
+
+    def _lift(self, press: dict[str, Any]) -> None:
+        """A copy of the card follows the pointer; the original stays, dimmed."""
+        source = press["source"]
+        shown = source.querySelector(".card.top") or source.querySelector(".card") or source
+        box = shown.getBoundingClientRect()
+        ghost = shown.cloneNode(True)
+        ghost.classList.add("drag-ghost")
+        ghost.removeAttribute("data-card")
+        ghost.removeAttribute("data-testid")
+        ghost.style.left = f"{float(box.left):.0f}px"
+        ghost.style.top = f"{float(box.top):.0f}px"
+        ghost.style.width = f"{float(box.width):.0f}px"
+        ghost.style.height = f"{float(box.height):.0f}px"
+        self.document.body.appendChild(ghost)
+        source.classList.add("dragging")
+        self._ghost = ghost
+
+    def _drop_ghost(self) -> None:
+        if self._ghost is not None:
+            self._ghost.remove()
+            self._ghost = None
+        for element in self.document.querySelectorAll(".dragging"):
+            element.classList.remove("dragging")

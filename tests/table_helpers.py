@@ -1,0 +1,127 @@
+"""A table driven in CPython as the page drives it: intents in, effects performed, bots answered."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from gin.actions import ActionKind
+from gin.ai import make_player
+from gin.i18n import Translator
+from gin.table import effects as fx
+from gin.table.intents import (
+    Arm,
+    BotDecided,
+    DrawFromPile,
+    DrawFromStock,
+    Intent,
+    NextHand,
+    Pass,
+    PlayCard,
+)
+from gin.table.presenter import Presenter
+from gin.table.startup import Address, Stored, start
+from gin.table.state import YOU, TablePhase, TableState
+from gin.table.update import update
+
+EN = Presenter(Translator("en"))
+
+
+@dataclass
+class Table:
+    """A page without a browser: it performs Think effects by asking the bot, and keeps saves."""
+
+    state: TableState
+    effects: list[fx.Effect] = field(default_factory=list)
+    saved: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, seed: int = 1, level: str = "easy", stored: Stored | None = None) -> Table:
+        state, effects = start(stored or Stored(settings={"level": level}), Address(seed=seed), [])
+        table = cls(state)
+        table.perform(effects)
+        return table
+
+    def send(self, intent: Intent) -> list[fx.Effect]:
+        """Apply ``intent``; the computer's answers follow, as the page would play them."""
+        self.state, effects = update(self.state, intent)
+        self.perform(effects)
+        return effects
+
+    def perform(self, effects: list[fx.Effect]) -> None:
+        self.effects = list(effects)
+        pending = list(effects)
+        while pending:
+            effect = pending.pop(0)
+            if isinstance(effect, fx.Save):
+                for name in ("table", "settings", "stats"):
+                    record = getattr(effect, name)
+                    if record is not None:
+                        self.saved[name] = record
+            elif isinstance(effect, fx.Think):
+                bot = make_player(effect.level, effect.seed)
+                action = bot.choose(effect.view, list(effect.view.legal_actions))
+                self.state, more = update(self.state, BotDecided(action, effect.ticket))
+                self.effects += more
+                pending += more
+
+    def reload(self) -> Table:
+        """The page opened again on what it saved."""
+        stored = Stored(
+            settings=self.saved.get("settings"),
+            stats=self.saved.get("stats"),
+            table=self.saved.get("table"),
+        )
+        state, effects = start(stored, Address(), [])
+        table = Table(state, saved=dict(self.saved))
+        table.perform(effects)
+        return table
+
+    @property
+    def phase(self) -> TablePhase:
+        return self.state.phase
+
+    def play_until(self, phase: TablePhase, rng: random.Random, limit: int = 3000) -> None:
+        """Make the person's moves (random legal choices) until the table reaches ``phase``."""
+        for _ in range(limit):
+            if self.phase is phase:
+                return
+            self.send(sensible_intent(self.state, rng))
+        raise AssertionError(f"never reached {phase}")
+
+
+def sensible_intent(state: TableState, rng: random.Random) -> Intent:
+    """A person's plausible next intent: draw, then knock when possible, else discard."""
+    phase = state.phase
+    if phase in (TablePhase.HAND_OVER, TablePhase.GAME_OVER):
+        return NextHand()
+    if phase is TablePhase.UPCARD:
+        return rng.choice([Pass(), DrawFromPile()])
+    if phase is TablePhase.DRAW:
+        return rng.choice([DrawFromStock(), DrawFromStock(), DrawFromPile()])
+    legal = state.legal()
+    kinds = {action.kind for action in legal}
+    if state.armed is None and kinds & {ActionKind.KNOCK, ActionKind.GIN} and rng.random() < 0.8:
+        return Arm(ActionKind.KNOCK)
+    wanted = {ActionKind.KNOCK, ActionKind.GIN} if state.armed else {ActionKind.DISCARD}
+    cards = [a.card for a in legal if a.kind in wanted and a.card is not None]
+    return PlayCard(rng.choice(cards))
+
+
+def at_phase(phase: TablePhase, seed: int = 1, level: str = "easy") -> Table:
+    """A table whose person is to act in ``phase`` (the first time it comes)."""
+    table = Table.open(seed=seed, level=level)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if table.phase is phase and (not table.state.in_hand or table.state.your_turn):
+            return table
+        table.send(sensible_intent(table.state, rng))
+    raise AssertionError(f"never reached {phase}")
+
+
+def refusal(table: Table) -> str:
+    assert table.state.why is not None, "expected a refusal"
+    return table.state.why.code.value
+
+
+__all__ = ["EN", "YOU", "Table", "at_phase", "refusal", "sensible_intent"]

@@ -1,0 +1,228 @@
+"""What the table shows: counts, buttons, the showdown's arithmetic, the sheet, the game over."""
+
+from __future__ import annotations
+
+import random
+
+from gin.actions import ActionKind
+from gin.cards import Card, parse_cards
+from gin.records import HandResult
+from gin.scoring import HandKind, score_hand
+from gin.table.intents import Arm, ChangeSetting, ChooseCard, OpenPanel, Panel
+from gin.table.presenter import short_name
+from gin.table.settings import SortMode
+from gin.table.state import AI, YOU, TablePhase
+from gin.table.stats import LevelStats
+from tests.table_helpers import EN, Table, at_phase
+
+
+def test_cards_are_printed_with_10_not_t() -> None:
+    assert short_name(Card.parse("TC")) == "10♣" and short_name(Card.parse("QH")) == "Q♥"
+
+
+def test_the_count_in_the_discard_phase_is_after_the_best_discard() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    model = EN.table(table.state)
+    assert model.count_line.startswith("Discard ")
+    assert "deadwood" in model.count_line and len(table.state.view.hand) == 11
+    draw = EN.table(at_phase(TablePhase.DRAW).state)
+    assert draw.count_line.startswith("Deadwood: ")
+
+
+def test_the_phase_decides_the_buttons() -> None:
+    upcard = EN.table(at_phase(TablePhase.UPCARD).state)
+    assert [b.action for b in upcard.buttons] == ["take", "pass"]
+    assert all(b.enabled for b in upcard.buttons)
+    assert [b.key for b in upcard.buttons] == ["P", "X"]
+    discard = at_phase(TablePhase.DISCARD)
+    model = EN.table(discard.state)
+    assert [b.action for b in model.buttons] == ["knock", "gin", "hint"]
+    kinds = {a.kind for a in discard.state.legal()}
+    knock = model.buttons[0]
+    assert knock.enabled == bool(kinds & {ActionKind.KNOCK, ActionKind.GIN})
+    assert knock.pressed is False
+    over = EN.table(at_phase(TablePhase.HAND_OVER).state)
+    assert over.buttons == () and over.result is not None
+    assert [b.action for b in over.result.buttons] == ["next-hand", "show-deck"]
+
+
+def test_playable_cards_follow_the_legal_actions_and_the_armed_button() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    legal = table.state.legal()
+    model = EN.table(table.state)
+    discards = {a.card for a in legal if a.kind is ActionKind.DISCARD}
+    assert {c.card for c in model.hand if c.playable} == discards
+    if any(a.kind is ActionKind.KNOCK for a in legal):
+        table.send(Arm(ActionKind.KNOCK))
+        knocking = {a.card for a in legal if a.kind in (ActionKind.KNOCK, ActionKind.GIN)}
+        assert {c.card for c in EN.table(table.state).hand if c.playable} == knocking
+
+
+def test_a_chosen_card_is_marked_and_named_in_the_status() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    card = next(c.card for c in EN.table(table.state).hand if c.playable)
+    table.send(ChooseCard(card))
+    model = EN.table(table.state)
+    assert [c.card for c in model.hand if c.selected] == [card]
+    assert short_name(card) in model.status
+
+
+def test_the_card_just_drawn_pulses() -> None:
+    model = EN.table(at_phase(TablePhase.DISCARD).state)
+    assert sum(c.fresh for c in model.hand) == 1
+
+
+def test_the_beginners_aid_lights_up_what_the_face_up_card_would_meld() -> None:
+    for seed in range(60):
+        table = at_phase(TablePhase.DRAW, seed=seed)
+        table.send(ChangeSetting("beginner_aid", True))
+        model = EN.table(table.state)
+        lit = {c.card for c in model.hand if c.aid}
+        if lit:
+            assert model.pile.aid
+            top = table.state.view.discard_pile[-1]
+            assert all(c.rank == top.rank or c.suit == top.suit for c in lit)
+            return
+    raise AssertionError("no face-up card completed a meld in 60 deals")
+
+
+def _result(knocker_cards: str, defender_cards: str, knocker: int = YOU) -> HandResult:
+    score = score_hand(parse_cards(knocker_cards), parse_cards(defender_cards))
+    winner = knocker if score.winner == "knocker" else 1 - knocker
+    hands = (parse_cards(knocker_cards), parse_cards(defender_cards))
+    if knocker == AI:
+        hands = hands[::-1]
+    return HandResult(
+        1,
+        0,
+        score.kind,
+        knocker,
+        winner,
+        score.points,
+        (tuple(hands[0]), tuple(hands[1])),
+        score.showdown,
+    )
+
+
+def test_the_points_are_explained_as_arithmetic() -> None:
+    knock = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C 5D", "6S 7S 8S JD QD KD 9H TH JH KH")
+    assert knock.kind is HandKind.KNOCK
+    assert EN.points_line(knock) == "Knock: 10 − 5 = 5"
+    gin = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C TC", "6S 7S 8S JD QD KD 9H TH 2H KH")
+    assert EN.points_line(gin) == "Gin: 25 + 31 = 56" and gin.points == 56
+    undercut = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C 9D", "6S 7S 8S JD QD KD 9H TH JH 2H")
+    assert undercut.kind is HandKind.UNDERCUT
+    assert EN.points_line(undercut) == "Undercut: 9 − 2 + 25 = 32"
+    assert "undercut bonus 25" in EN.points_words(undercut)
+
+
+def test_the_showdown_shows_the_knocker_first_and_the_lay_offs_as_the_defenders() -> None:
+    for seed in range(300):
+        table = Table.open(seed=seed)
+        rng = random.Random(seed)
+        table.play_until(TablePhase.HAND_OVER, rng)
+        result = table.state.view.hand_results[-1]
+        if result.showdown is None or not result.showdown.layoffs or result.knocker is None:
+            continue
+        model = EN.table(table.state).result
+        assert model is not None
+        first, second = model.hands
+        assert first.title.startswith(EN.player_name(result.knocker))
+        theirs = {c.card for meld in first.melds for c in meld.cards if c.theirs}
+        assert theirs == {card for card, _ in result.showdown.layoffs}
+        assert second.note.startswith(str(len(theirs)))
+        return
+    raise AssertionError("no lay-off in 300 hands")
+
+
+def test_the_sheet_has_running_totals_and_the_game_over_a_box_score() -> None:
+    table = Table.open(seed=4)
+    table.play_until(TablePhase.GAME_OVER, random.Random(4))
+    model = EN.table(table.state)
+    rows = model.sheet.rows
+    assert rows and rows[-1].you_total == sum(r.you for r in rows)
+    assert rows[-1].ai_total == sum(r.ai for r in rows)
+    you, ai = table.state.view.scores
+    assert (int(model.sheet.total.you), int(model.sheet.total.ai)) == (you, ai)
+    labels = [line.label for line in model.sheet.box]
+    assert labels[0] == "Hands won" and labels[-1] == "Total"
+    over = model.game_over
+    assert over is not None and (over.you, over.ai) == (you, ai)
+    assert over.seed_href == f"?seed={table.state.game.seed}"
+    assert [b.action for b in over.buttons] == ["next-hand", "download"]
+    assert over.buttons[0].label == "Play again"
+    figures = {line.label: line for line in over.figures}
+    assert int(figures["Hands played"].you) == len(rows)
+
+
+def test_bonuses_are_itemised_in_the_box_score() -> None:
+    table = Table.open(seed=4)
+    for name in ("game_bonus", "line_bonus"):
+        table.send(ChangeSetting(name, True))
+    from gin.table.intents import Confirm, NewGame
+
+    table.send(Confirm())
+    table.send(NewGame())
+    table.play_until(TablePhase.GAME_OVER, random.Random(4))
+    box = [line.label for line in EN.table(table.state).sheet.box]
+    assert "Game bonus" in box and "Line bonus" in box
+
+
+def test_the_log_has_every_move_of_the_hand_and_the_finished_hand_after() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    model = EN.table(table.state)
+    assert len(model.log.entries) == len(table.state.view.history)
+    over = at_phase(TablePhase.HAND_OVER)
+    log = EN.table(over.state).log.entries
+    assert len(log) == len(over.state.view.hand_results[-1].history) > 0
+
+
+def test_the_menu_has_no_keys_on_touch_only_devices_and_the_chart_says_when_empty() -> None:
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.MENU))
+    actions = [b.action for b in EN.table(table.state).panel.items]  # type: ignore[union-attr]
+    assert "help" in actions and "new-game" in actions and "download" in actions
+    from gin.table.intents import TouchOnly
+
+    table.send(TouchOnly(True))
+    assert "help" not in [b.action for b in EN.table(table.state).panel.items]  # type: ignore[union-attr]
+    table.send(OpenPanel(Panel.STATS))
+    stats = EN.table(table.state).panel.stats  # type: ignore[union-attr]
+    assert stats is not None and stats.bars == () and stats.empty
+    played = table.state.stats.update("hard", LevelStats(games_played=4, games_won=3))
+    stats = EN.stats(played)
+    assert stats.bars and "Hard: 3 won, 1 lost" in stats.chart_label
+
+
+def test_questions_say_a_game_in_progress_counts_as_lost() -> None:
+    from gin.table.intents import NewGame
+
+    table = at_phase(TablePhase.DISCARD)
+    table.send(NewGame())
+    question = EN.table(table.state).question
+    assert question is not None and "count as a loss" in question.text
+    assert (question.confirm.action, question.cancel.action) == ("confirm", "cancel")
+
+
+def test_refusals_are_worded_with_the_card() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    from gin.table.intents import DrawFromPile, PlayCard
+
+    table.send(DrawFromPile())
+    taken = table.state.view.taken_from_pile
+    assert taken is not None
+    table.send(PlayCard(taken))
+    why = EN.table(table.state).why
+    assert why is not None and why.text == "You cannot throw back the card you just took."
+    assert why.target == str(taken)
+
+
+def test_sorting_shows_the_hand_in_order() -> None:
+    table = at_phase(TablePhase.DRAW)
+    from gin.table.intents import SortHand
+
+    table.send(SortHand(SortMode.SUIT))
+    cards = [c.card for c in EN.table(table.state).hand]
+    assert cards == sorted(cards)
+    sorts = EN.table(table.state).sorts
+    assert [s.pressed for s in sorts] == [False, False, True]

@@ -1,0 +1,118 @@
+"""The HTML of the table: the hooks the page and the tests rely on, and nothing unescaped."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from gin.table.intents import NewGame, OpenPanel, Panel
+from gin.table.models import MessageModel
+from gin.table.state import TablePhase
+from gin.web.app import CONTROL_INTENTS
+from gin.web.render import CONTROLS, table_html
+from tests.table_helpers import EN, at_phase
+
+
+def html_of(phase: TablePhase, panel: Panel | None = None) -> str:
+    table = at_phase(phase)
+    if panel is not None:
+        table.send(OpenPanel(panel))
+    return table_html(EN.table(table.state))
+
+
+def test_the_table_has_its_hooks() -> None:
+    html = html_of(TablePhase.UPCARD)
+    for hook in (
+        'data-testid="stock"',
+        'data-testid="pile"',
+        'data-testid="hand"',
+        'data-testid="opponent-hand"',
+        'data-testid="score-you"',
+        'data-testid="score-ai"',
+        'data-testid="dealer"',
+        'data-testid="status"',
+        'data-testid="why"',
+        'data-testid="deadwood"',
+        'data-testid="move-log"',
+        'data-testid="ruleset"',
+        'data-action="take"',
+        'data-action="pass"',
+        'data-action="menu"',
+    ):
+        assert hook in html, hook
+    assert html.count("data-card=") >= 11
+    assert 'href="static/cards/cards.svg#card-back"' in html
+    assert "<script" not in html and " style=" not in html  # the page's CSP forbids inline
+
+
+def test_the_end_of_a_hand_and_of_the_game_have_their_hooks() -> None:
+    html = html_of(TablePhase.HAND_OVER)
+    for hook in ('data-testid="result"', 'data-testid="points"', 'data-action="next-hand"'):
+        assert hook in html
+    over = html_of(TablePhase.GAME_OVER)
+    for hook in (
+        'data-testid="game-over"',
+        'data-testid="final-you"',
+        'data-testid="final-ai"',
+        'data-testid="seed-link"',
+        'data-action="download"',
+    ):
+        assert hook in over
+
+
+@pytest.mark.parametrize(
+    ("panel", "testid"),
+    [
+        (Panel.SETTINGS, "settings-panel"),
+        (Panel.STATS, "stats-panel"),
+        (Panel.KEYS, "help-panel"),
+        (Panel.SHEET, "sheet-panel"),
+        (Panel.MENU, "menu"),
+    ],
+)
+def test_panels_have_their_hooks(panel: Panel, testid: str) -> None:
+    html = html_of(TablePhase.DRAW, panel)
+    assert f'data-testid="{testid}"' in html
+    if panel is Panel.STATS:
+        assert 'data-testid="stats-table"' in html and 'data-testid="chart-empty"' in html
+    if panel is Panel.SETTINGS:
+        for name in ("level", "target", "game_bonus", "speed", "card_size", "beginner_aid"):
+            assert f'data-setting="{name}"' in html
+    if panel is Panel.MENU:
+        assert 'data-control="language"' in html and 'data-action="stats"' in html
+
+
+def test_a_question_has_confirm_and_cancel() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    table.send(NewGame())
+    html = table_html(EN.table(table.state))
+    assert 'data-testid="confirm"' in html
+    assert 'data-action="confirm"' in html and 'data-action="cancel"' in html
+
+
+def test_every_text_is_escaped() -> None:
+    model = EN.table(at_phase(TablePhase.DRAW).state)
+    hostile = '<img src=x onerror="alert(1)">'
+    model = replace(
+        model,
+        status=hostile,
+        why=MessageModel(hostile, target='"><script>', serial=1),
+        labels={**model.labels, "middle": hostile},
+    )
+    html = table_html(model)
+    assert hostile not in html and "<script>" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+
+
+def test_every_control_drawn_is_understood_by_the_page() -> None:
+    assert set(CONTROLS) <= set(CONTROL_INTENTS)
+    for phase in TablePhase:
+        for panel in (None, Panel.MENU):
+            try:
+                html = html_of(phase, panel)
+            except AssertionError:
+                continue
+            for action in re.findall(r'data-action="([^"]+)"', html):
+                assert action in CONTROL_INTENTS or action.startswith("dismiss-"), action

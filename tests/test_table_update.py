@@ -1,0 +1,475 @@
+"""The table's state machine: every intent in every phase, what it does or why it does nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gin.actions import ActionKind
+from gin.cards import Card, to_mask
+from gin.game import Game
+from gin.melds import deadwood_mask
+from gin.table import effects as fx
+from gin.table.intents import (
+    Arm,
+    AskHint,
+    BotDecided,
+    Cancel,
+    ChangeSetting,
+    ChooseCard,
+    ClosePanel,
+    Confirm,
+    DismissNotice,
+    DownloadRecord,
+    DrawFromPile,
+    DrawFromStock,
+    KeyPress,
+    MoveCard,
+    NewGame,
+    NextHand,
+    OpenPanel,
+    Panel,
+    Pass,
+    PlayCard,
+    ResetStatistics,
+    SaveFailed,
+    ShowDeck,
+    SortHand,
+    StoredElsewhere,
+    TouchOnly,
+)
+from gin.table.messages import Notice, Why
+from gin.table.settings import SortMode
+from gin.table.state import AI, YOU, Question, TablePhase
+from gin.table.update import shown_hand, update
+from tests.table_helpers import EN, Table, at_phase, refusal
+
+IN_PLAY = (TablePhase.UPCARD, TablePhase.DRAW, TablePhase.DISCARD)
+
+
+def test_drawing_from_the_stock_in_each_phase() -> None:
+    assert refusal(_after(at_phase(TablePhase.UPCARD), DrawFromStock())) == Why.TAKE_OR_PASS
+    assert refusal(_after(at_phase(TablePhase.DISCARD), DrawFromStock())) == Why.ALREADY_DRAWN
+    assert refusal(_after(at_phase(TablePhase.HAND_OVER), DrawFromStock())) == Why.HAND_OVER
+    table = at_phase(TablePhase.DRAW)
+    stock = table.state.view.stock_count
+    effects = table.send(DrawFromStock())
+    assert table.phase is TablePhase.DISCARD and table.state.view.stock_count == stock - 1
+    drawn = table.state.view.history[-1].card
+    assert fx.Move(drawn, fx.Place.STOCK, fx.Place.HAND) in effects
+    assert fx.PlaySound(fx.Sound.DRAW) in effects
+
+
+def test_the_face_up_card_is_taken_by_clicking_the_pile() -> None:
+    """The defect that started it all: the pile's face-up card must take the card."""
+    table = at_phase(TablePhase.UPCARD)
+    top = table.state.view.discard_pile[-1]
+    effects = table.send(DrawFromPile())
+    assert table.state.view.taken_from_pile is top and top in table.state.view.hand
+    assert fx.Move(top, fx.Place.PILE, fx.Place.HAND) in effects
+    table = at_phase(TablePhase.DRAW, seed=3)
+    top = table.state.view.discard_pile[-1]
+    if ActionKind.DRAW_PILE in {a.kind for a in table.state.legal()}:
+        table.send(DrawFromPile())
+        assert table.state.view.taken_from_pile is top
+    else:
+        assert refusal(_after(table, DrawFromPile())) == Why.BOTH_PASSED
+    assert refusal(_after(at_phase(TablePhase.DISCARD), DrawFromPile())) == Why.ALREADY_DRAWN
+
+
+def test_after_both_pass_the_pile_says_draw_from_the_stock() -> None:
+    for seed in range(30):
+        table = Table.open(seed=seed)
+        if table.phase is TablePhase.UPCARD:
+            table.send(Pass())
+        if table.phase is TablePhase.UPCARD and table.state.your_turn:
+            table.send(Pass())
+        if table.phase is TablePhase.DRAW and len(table.state.legal()) == 1:
+            assert refusal(_after(table, DrawFromPile())) == Why.BOTH_PASSED
+            return
+    raise AssertionError("no deal where both passed")
+
+
+def test_passing_only_on_the_first_face_up_card() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(Pass())
+    assert table.state.view.history[0].action in (ActionKind.PASS,)
+    assert refusal(_after(at_phase(TablePhase.DRAW), Pass())) == Why.NO_PASS_NOW
+
+
+def test_a_card_is_played_only_in_the_discard_phase() -> None:
+    upcard = at_phase(TablePhase.UPCARD)
+    card = upcard.state.view.hand[0]
+    assert refusal(_after(upcard, PlayCard(card))) == Why.DRAW_FIRST
+    discard = at_phase(TablePhase.DISCARD)
+    foreign = next(c for c in Game(seed=0).view(0).hand if c not in discard.state.view.hand)
+    assert refusal(_after(discard, PlayCard(foreign))) == Why.NOT_YOUR_CARD
+    card = discard.state.view.hand[0]
+    if card is discard.state.view.taken_from_pile:
+        card = discard.state.view.hand[1]
+    effects = discard.send(PlayCard(card))
+    assert card not in discard.state.view.hand
+    assert fx.Move(card, fx.Place.HAND, fx.Place.PILE) in effects
+
+
+def test_the_card_just_taken_cannot_be_thrown_back() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(DrawFromPile())
+    taken = table.state.view.taken_from_pile
+    assert taken is not None
+    assert refusal(_after(table, PlayCard(taken))) == Why.TAKEN_CARD
+    assert table.state.why is not None and table.state.why.card is taken
+
+
+def test_first_tap_chooses_second_tap_plays() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD)
+    assert card is not None
+    table.send(ChooseCard(card))
+    assert table.state.selected is card and card in table.state.view.hand
+    table.send(ChooseCard(card))
+    assert card not in table.state.view.hand and table.state.selected is None
+
+
+def test_a_refusal_counts_up_so_the_same_one_shakes_again() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(DrawFromStock())
+    first = table.state.why_count
+    effects = table.send(DrawFromStock())
+    assert table.state.why_count == first + 1
+    assert any(isinstance(e, fx.Announce) for e in effects)
+
+
+def _knock_table() -> Table:
+    """A discard phase in which knocking is possible but not every discard knocks."""
+    for seed in range(200):
+        table = Table.open(seed=seed)
+        for _ in range(300):
+            if table.phase is TablePhase.DISCARD and table.state.your_turn:
+                legal = table.state.legal()
+                kinds = {a.kind for a in legal}
+                if ActionKind.KNOCK in kinds:
+                    return table
+                cards = [a.card for a in legal if a.kind is ActionKind.DISCARD]
+                table.send(PlayCard(max(cards, key=lambda c: c.points)))  # type: ignore[union-attr]
+            elif table.state.in_hand:
+                table.send(DrawFromStock() if table.phase is TablePhase.DRAW else Pass())
+            else:
+                break
+    raise AssertionError("no knock found")
+
+
+def test_knock_arms_and_plays_only_knocking_discards() -> None:
+    table = _knock_table()
+    legal = table.state.legal()
+    knocking = {a.card for a in legal if a.kind in (ActionKind.KNOCK, ActionKind.GIN)}
+    high = next(a.card for a in legal if a.kind is ActionKind.DISCARD and a.card not in knocking)
+    assert high is not None
+    table.send(Arm(ActionKind.KNOCK))
+    assert table.state.armed is ActionKind.KNOCK
+    assert refusal(_after(table, PlayCard(high))) == Why.KNOCK_TOO_HIGH
+    assert table.state.armed is ActionKind.KNOCK  # still armed after a refusal
+    table.send(Arm(ActionKind.KNOCK))
+    assert table.state.armed is None  # pressing again disarms
+    table.send(Arm(ActionKind.KNOCK))
+    card = next(iter(knocking))
+    effects = table.send(PlayCard(card))
+    assert table.phase is not TablePhase.DISCARD or table.state.view.hand_number > 1
+    assert any(isinstance(e, fx.ShowDown) for e in effects)
+    assert table.state.view.hand_results[-1].knocker == YOU
+
+
+def test_an_armed_knock_with_a_card_that_leaves_no_deadwood_is_gin() -> None:
+    """RULES.md: a knock at 0 deadwood is gin."""
+    for seed in range(400):
+        table = Table.open(seed=seed)
+        for _ in range(400):
+            state = table.state
+            if state.phase is TablePhase.DISCARD and state.your_turn:
+                gins = [a.card for a in state.legal() if a.kind is ActionKind.GIN]
+                if gins:
+                    table.send(Arm(ActionKind.KNOCK))
+                    table.send(PlayCard(gins[0]))  # type: ignore[arg-type]
+                    result = table.state.view.hand_results[-1]
+                    assert result.kind == "gin" and result.knocker == YOU
+                    return
+                cards = [a.card for a in state.legal() if a.kind is ActionKind.DISCARD]
+                mask = to_mask(state.view.hand)
+                best = min(cards, key=lambda c: deadwood_mask(mask ^ c.bit))  # type: ignore[union-attr]
+                table.send(PlayCard(best))  # type: ignore[arg-type]
+            elif state.in_hand:
+                table.send(DrawFromStock() if state.phase is TablePhase.DRAW else Pass())
+            else:
+                break
+    raise AssertionError("no gin found")
+
+
+def test_arming_is_refused_outside_the_discard_phase_and_when_impossible() -> None:
+    assert refusal(_after(at_phase(TablePhase.UPCARD), Arm(ActionKind.KNOCK))) == (
+        Why.KNOCK_AFTER_DRAW
+    )
+    assert refusal(_after(at_phase(TablePhase.HAND_OVER), Arm(ActionKind.GIN))) == Why.HAND_OVER
+    table = at_phase(TablePhase.DISCARD)
+    kinds = {a.kind for a in table.state.legal()}
+    if ActionKind.GIN not in kinds:
+        assert refusal(_after(table, Arm(ActionKind.GIN))) == Why.CANNOT_GIN
+    if not kinds & {ActionKind.KNOCK, ActionKind.GIN}:
+        table.send(Arm(ActionKind.KNOCK))
+        assert refusal(table) == Why.CANNOT_KNOCK
+        assert table.state.why is not None and table.state.why.numbers["limit"] == 10
+    with pytest.raises(ValueError):
+        update(table.state, Arm(ActionKind.DISCARD))
+
+
+def test_moving_a_card_sets_the_persons_own_order() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    shown = shown_hand(table.state)
+    card = shown[0]
+    table.send(MoveCard(card, 5))
+    assert shown_hand(table.state).index(card) == 5
+    table.send(MoveCard(card, 99))
+    assert shown_hand(table.state)[-1] is card
+    foreign = next(c for c in Game(seed=0).view(0).hand if c not in shown)
+    assert refusal(_after(table, MoveCard(foreign, 0))) == Why.NOT_YOUR_CARD
+    table.send(SortHand(SortMode.RANK))
+    assert table.state.order == () and table.state.settings.sort is SortMode.RANK
+    ranks = [c.rank for c in shown_hand(table.state)]
+    assert ranks == sorted(ranks)
+
+
+def test_next_hand_only_when_a_hand_is_over() -> None:
+    assert refusal(_after(at_phase(TablePhase.DISCARD), NextHand())) == Why.HAND_IN_PLAY
+    table = at_phase(TablePhase.HAND_OVER)
+    effects = table.send(NextHand())
+    assert table.state.results_seen == len(table.state.game.hand_results)
+    assert fx.Deal() in effects
+    assert table.phase in IN_PLAY
+
+
+def test_the_computer_never_moves_while_a_result_is_on_show() -> None:
+    table = at_phase(TablePhase.HAND_OVER)
+    assert not table.state.thinking
+    assert not any(isinstance(e, fx.Think) for e in table.effects)
+
+
+def test_the_computer_is_asked_with_its_view_and_a_late_answer_is_dropped() -> None:
+    table = at_phase(TablePhase.DISCARD, seed=2)
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD)
+    state, effects = update(table.state, PlayCard(card))  # type: ignore[arg-type]
+    think = next(e for e in effects if isinstance(e, fx.Think))
+    assert state.thinking and think.view.player == AI and think.ticket == state.ticket
+    assert think.seed != state.game.seed  # derived one way, never the deal's seed
+    refused, _ = update(state, DrawFromStock())
+    assert refused.why is not None and refused.why.code is Why.COMPUTER_PLAYING
+    answer = think.view.legal_actions[0]
+    stale = BotDecided(answer, (state.game_number - 1, think.ticket[1]))
+    assert update(state, stale) == (state, [])
+    moved, more = update(state, BotDecided(answer, think.ticket))
+    assert len(moved.game.actions) == len(state.game.actions) + 1
+    assert any(isinstance(e, fx.Announce) and e.seat == AI for e in more)
+
+
+def test_new_game_asks_when_a_game_is_in_progress_and_counts_a_loss() -> None:
+    fresh = Table.open(seed=5)
+    assert not fresh.state.in_progress
+    fresh.send(NewGame())
+    assert fresh.state.question is None and fresh.state.game_number == 2
+
+    table = at_phase(TablePhase.DISCARD, seed=5)
+    seed = table.state.game.seed
+    table.send(NewGame())
+    assert table.state.question is Question.NEW_GAME
+    table.send(Cancel())
+    assert table.state.question is None and table.state.game.seed == seed
+    table.send(NewGame())
+    table.send(Confirm())
+    stats = table.state.stats.of("easy")
+    assert (stats.games_played, stats.games_abandoned, stats.games_won) == (1, 1, 0)
+    assert table.state.game.seed != seed and not table.state.in_progress
+    assert table.saved["stats"] == table.state.stats.to_dict()
+
+
+def test_reset_statistics_asks_and_does_not_count_old_hands_again() -> None:
+    table = at_phase(TablePhase.HAND_OVER)
+    assert table.state.stats.of("easy").hands_played == 1
+    table.send(ResetStatistics())
+    assert table.state.question is Question.RESET_STATS
+    table.send(Confirm())
+    assert table.state.stats.of("easy").hands_played == 0
+    table.send(NextHand())
+    assert table.state.stats.of("easy").hands_played == 0
+
+
+def test_changing_a_rule_asks_for_a_new_game() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    table.send(ChangeSetting("target", "50"))
+    assert table.state.question is Question.APPLY_RULES
+    assert table.state.pending is not None and table.state.pending.rules.target == 50
+    table.send(Cancel())
+    assert table.state.pending is None and table.state.game.rules.target == 100
+    table.send(ChangeSetting("game_bonus", True))
+    table.send(Confirm())
+    assert table.state.game.rules.game_bonus and table.state.settings.rules.game_bonus
+    assert table.state.stats.of("easy").games_abandoned == 1
+    assert refusal(_after(table, ChangeSetting("target", "0"))) == Why.TARGET_RANGE
+    assert refusal(_after(table, ChangeSetting("level", "impossible"))) == Why.NOT_OFFERED
+
+
+def test_table_settings_apply_at_once_and_are_saved() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    effects = table.send(ChangeSetting("speed", "2.0"))
+    assert table.state.speed == 2.0 and table.state.step_delay_ms == 275
+    assert fx.Save(settings=table.state.settings.to_dict()) in effects
+    table.send(ChangeSetting("speed", "0.0"))
+    assert table.state.step_delay_ms == 0
+    table.send(ChangeSetting("level", "hard"))
+    assert table.state.settings.level == "hard" and table.state.level == "easy"  # next game
+    table.send(ChangeSetting("language", "pl"))
+    assert table.state.settings.language == "pl"
+
+
+def test_the_hint_is_given_on_the_persons_turn_and_counted() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    table.send(AskHint())
+    assert table.state.hint is not None and table.state.hint.action in table.state.legal()
+    assert table.state.hints_used == 1 and table.state.stats.of("easy").hints_used == 1
+    assert any(isinstance(e, fx.Announce) and e.subject == table.state.hint for e in table.effects)
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD)
+    table.send(PlayCard(card))  # type: ignore[arg-type]
+    assert table.state.hint is None
+    assert refusal(_after(at_phase(TablePhase.HAND_OVER), AskHint())) == Why.HINT_ON_YOUR_TURN
+
+
+def test_the_download_mid_game_holds_only_the_finished_hands() -> None:
+    table = at_phase(TablePhase.HAND_OVER)
+    table.send(NextHand())
+    table.play_until(TablePhase.DISCARD, random.Random(2))
+    effects = table.send(DownloadRecord())
+    download = next(e for e in effects if isinstance(e, fx.Download))
+    record = Game.from_dict(download.record["game"])
+    assert len(record.hand_results) == len(table.state.game.hand_results)
+    assert len(record.actions) < len(table.state.game.actions)
+    assert download.filename == f"gin-rummy-{table.state.game.seed}.json"
+
+
+def test_show_the_deck_after_a_hand_only() -> None:
+    assert refusal(_after(at_phase(TablePhase.DRAW), ShowDeck())) == Why.HAND_IN_PLAY
+    table = at_phase(TablePhase.HAND_OVER)
+    assert EN.table(table.state).result.reveal is None  # type: ignore[union-attr]
+    table.send(ShowDeck())
+    assert table.state.reveal
+    result = table.state.view.hand_results[-1]
+    reveal = EN.table(table.state).result.reveal  # type: ignore[union-attr]
+    assert reveal is not None
+    assert [c.card for c in reveal.stock] == list(result.stock)
+    assert {c.card for c in reveal.computer} == set(result.hands[AI])
+    assert set(result.stock).isdisjoint({*result.hands[0], *result.hands[1]})
+    table.send(ShowDeck())
+    assert not table.state.reveal
+
+
+def test_keys_are_the_same_intents() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(KeyPress("X"))
+    assert table.state.view.history[0].player == YOU or table.phase is not TablePhase.UPCARD
+    table = at_phase(TablePhase.DRAW)
+    table.send(KeyPress("s"))
+    assert table.phase is TablePhase.DISCARD
+    effects = table.send(KeyPress("ArrowRight"))
+    focus = next(e for e in effects if isinstance(e, fx.Focus))
+    assert isinstance(focus.target, Card)
+    nxt = next(
+        e for e in table.send(KeyPress("ArrowRight", focus.target)) if isinstance(e, fx.Focus)
+    )
+    assert nxt.target is not focus.target
+    table.send(KeyPress("?"))
+    assert table.state.panel is Panel.KEYS
+    table.send(KeyPress("Escape"))
+    assert table.state.panel is None
+    assert table.send(KeyPress("q")) == []
+
+
+def test_panels_open_toggle_and_close() -> None:
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.MENU))
+    assert table.state.panel is Panel.MENU
+    table.send(OpenPanel(Panel.SETTINGS))
+    assert table.state.panel is Panel.SETTINGS
+    table.send(OpenPanel(Panel.SETTINGS))
+    assert table.state.panel is None
+    table.send(OpenPanel(Panel.STATS))
+    table.send(ClosePanel())
+    assert table.state.panel is None
+
+
+def test_cancel_steps_back_one_thing_at_a_time() -> None:
+    table = _knock_table()
+    table.send(Arm(ActionKind.KNOCK))
+    table.send(OpenPanel(Panel.RULES))
+    table.send(Cancel())
+    assert table.state.armed is None and table.state.panel is Panel.RULES
+    table.send(Cancel())
+    assert table.state.panel is None
+
+
+def test_a_failed_save_is_said_once_and_play_goes_on() -> None:
+    table = at_phase(TablePhase.DRAW)
+    table.send(SaveFailed())
+    table.send(SaveFailed())
+    assert [n.code for n in table.state.notices] == [Notice.SAVE_FAILED]
+    table.send(DrawFromStock())
+    assert table.phase is TablePhase.DISCARD
+    table.send(DismissNotice(0))
+    assert table.state.notices == ()
+
+
+def test_touch_only_is_remembered_for_the_menu() -> None:
+    table = at_phase(TablePhase.DRAW)
+    table.send(TouchOnly(True))
+    assert table.state.touch_only
+
+
+def test_another_tab_newer_game_is_followed_an_older_one_ignored() -> None:
+    table = at_phase(TablePhase.DISCARD, seed=9)
+    older = table.state.record()
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD)
+    other = Table(table.state, saved=dict(table.saved))
+    other.send(PlayCard(card))  # type: ignore[arg-type]
+    newer = other.state.record()
+    table.send(StoredElsewhere(table=newer, stats=other.state.stats.to_dict()))
+    assert table.state.game.actions == other.state.game.actions
+    assert Notice.OTHER_TAB in [n.code for n in table.state.notices]
+    before = table.state
+    table.send(StoredElsewhere(table=older))
+    assert table.state.game.actions == before.game.actions
+    table.send(StoredElsewhere(table={"format": "junk"}))
+    assert table.state.game.actions == before.game.actions
+
+
+def test_every_intent_type_has_a_handler() -> None:
+    from gin.table import intents
+
+    kinds = [
+        value
+        for value in vars(intents).values()
+        if isinstance(value, type)
+        and issubclass(value, intents.Intent)
+        and value is not intents.Intent
+    ]
+    table = at_phase(TablePhase.DRAW)
+    for kind in kinds:
+        assert kind in _handled_types(), kind
+    with pytest.raises(TypeError):
+        update(table.state, object())  # type: ignore[arg-type]
+
+
+def _handled_types() -> set[type]:
+    from gin.table import update as module
+
+    return set(module._HANDLERS)
+
+
+def _after(table: Table, intent: object) -> Table:
+    table.send(intent)  # type: ignore[arg-type]
+    return table
