@@ -9,6 +9,7 @@ them fails at teardown.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -192,3 +193,29 @@ def open_table(page: Page, url: str, query: str = "?seed=1&speed=0") -> Page:
 def game_page(page: Page, site_url: str) -> Page:
     """The table, loaded with a fixed seed and no animation delays."""
     return open_table(page, site_url)
+
+
+STORAGE_KEY_JS = """name => {
+    const path = location.pathname;
+    const folder = path.endsWith("/") ? path : path.slice(0, path.lastIndexOf("/") + 1);
+    return "gin-rummy@" + folder + name;
+}"""
+"""The storage key of one of the game's records (table, settings, stats) on this page's copy."""
+
+
+def storage_key(page: Page, name: str) -> str:
+    return str(page.evaluate(STORAGE_KEY_JS, name))
+
+
+def stored(page: Page, name: str) -> Any:
+    """One of the game's stored records (``table``, ``settings``, ``stats``), parsed."""
+    text = page.evaluate("key => localStorage.getItem(key)", storage_key(page, name))
+    return None if text is None else json.loads(text)
+
+
+def store(page: Page, name: str, value: Any) -> None:
+    """Write one of the game's records as the page would find it at the next load."""
+    text = value if isinstance(value, str) else json.dumps(value)
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)", [storage_key(page, name), text]
+    )

@@ -1,14 +1,24 @@
-"""Whole games at the table, played only by clicking, against each computer level."""
+"""Whole games at the table, played as people play: clicks, double-clicks, drags and keys."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_table
-from .players import hand_cards, play_game, play_one_decision, wait_idle
+from .conftest import open_table, stored
+from .players import (
+    HAND,
+    PILE_TOP,
+    STOCK,
+    Person,
+    card_selector,
+    click_visible,
+    drag,
+    hand_cards,
+    play_game,
+    visible_middle,
+    wait_idle,
+)
 
 
 def shown_number(page: Page, selector: str) -> int:
@@ -16,58 +26,100 @@ def shown_number(page: Page, selector: str) -> int:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_full_game_against_each_level(page: Page, site_url: str, level: str) -> None:
+def test_full_game_against_each_level_with_every_input(
+    page: Page, site_url: str, level: str
+) -> None:
     open_table(page, site_url, f"?seed=11&speed=0&level={level}")
-    play_game(page)
-
-    you, ai = (
-        shown_number(page, '[data-testid="score-you"]'),
-        shown_number(page, '[data-testid="score-ai"]'),
-    )
+    person = play_game(page)
+    for method in ("click stock", "drag stock", "key stock", "click twice", "double-click"):
+        assert method in person.used, (method, person.used)
+    assert {"drag to pile", "keyboard"} <= person.used
+    you = shown_number(page, '[data-testid="final-you"]')
+    ai = shown_number(page, '[data-testid="final-ai"]')
     rows_you = page.eval_on_selector_all("td[data-you]", "els => els.map(e => +e.dataset.you)")
     rows_ai = page.eval_on_selector_all("td[data-ai]", "els => els.map(e => +e.dataset.ai)")
     assert rows_you and (you, ai) == (sum(rows_you), sum(rows_ai))
     assert max(you, ai) >= 100
-    expect(page.locator('[data-testid="result"]')).to_contain_text("won the game")
-    expect(page.locator('[data-action="new-game"]')).to_be_enabled()
-    page.click('[data-action="new-game"]')
+    over = page.locator('[data-testid="game-over"]')
+    expect(over).to_contain_text("won the game")
+    expect(page.locator('[data-action="next-hand"]')).to_be_focused()
+    assert page.locator('[aria-disabled="true"]:visible').count() == 0, "nothing disabled in view"
+    click_visible(page, '[data-action="next-hand"]')  # Play again
     assert wait_idle(page) in ("upcard", "draw", "discard")
     assert shown_number(page, '[data-testid="score-you"]') == 0
 
 
-def test_table_shows_what_a_player_needs(page: Page, site_url: str) -> None:
+def test_the_face_up_card_is_taken_by_clicking_the_card_itself(page: Page, site_url: str) -> None:
+    """The defect that started the redesign: the pile's card ignored clicks."""
     open_table(page, site_url)
-    expect(page.locator('[data-testid="ruleset"]')).to_contain_text("1.0.0")
-    expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(
-        10 if page.get_attribute("body", "data-turn") == "you" else 10
-    )
-    expect(page.locator('[data-testid="opponent-hand"] .card')).to_have_count(10)
-    assert page.locator('[data-testid="opponent-hand"] [data-card]').count() == 0
-    expect(page.locator('[data-testid="pile"] [data-card]')).to_have_count(1)
-    expect(page.locator('[data-testid="deadwood"]')).to_contain_text("Deadwood")
-
-
-def test_upcard_then_draw_and_discard_by_clicking(page: Page, site_url: str) -> None:
-    open_table(page, site_url)
-    phase = wait_idle(page)
-    assert phase == "upcard"
-    expect(page.locator('[data-action="take"]')).to_be_enabled()
-    expect(page.locator('[data-action="knock"]')).to_be_disabled()
-    upcard = page.get_attribute('[data-testid="pile"] [data-card]', "data-card")
-    page.click('[data-action="take"]')
+    assert wait_idle(page) == "upcard"
+    upcard = page.get_attribute(PILE_TOP, "data-card")
+    click_visible(page, PILE_TOP)
     assert wait_idle(page) == "discard"
     cards = hand_cards(page)
     assert len(cards) == 11
     taken = next(card for card in cards if card["code"] == upcard)
     assert not taken["playable"], "the card just taken from the pile cannot be discarded"
-    assert sum(1 for card in cards if card["playable"]) == 10
-    discard = next(str(card["code"]) for card in cards if card["playable"])
-    page.click(f'[data-testid="hand"] [data-card="{discard}"]')
-    phase = wait_idle(page)
-    assert phase in ("draw", "hand-over")
-    if phase == "draw":
-        assert len(hand_cards(page)) == 10
-        expect(page.locator('[data-testid="stock"]')).to_be_enabled()
+    click_visible(page, card_selector(str(upcard)))
+    expect(page.locator('[data-testid="why"]')).to_have_text(
+        "You cannot throw back the card you just took."
+    )
+
+
+def test_dragging_the_face_up_card_into_the_hand_takes_it(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    upcard = page.get_attribute(PILE_TOP, "data-card")
+    drag(page, PILE_TOP, card_selector(str(hand_cards(page)[3]["code"])))
+    assert wait_idle(page) == "discard"
+    assert upcard in [card["code"] for card in hand_cards(page)]
+
+
+def test_every_control_does_what_it_says_or_says_why_not(page: Page, site_url: str) -> None:
+    """Click the visible middle of each interactive element in each phase."""
+    open_table(page, site_url, "?seed=2&speed=0")
+    seen_phases = set()
+    for _ in range(400):
+        phase = wait_idle(page)
+        if phase in seen_phases and len(seen_phases) >= 4:
+            break
+        seen_phases.add(phase)
+        for selector in _controls(page):
+            if not page.locator(selector).count() or wait_idle(page) != phase:
+                break
+            before = _snapshot(page)
+            why = page.locator('[data-testid="why"]')
+            serial = why.get_attribute("data-serial")
+            click_visible(page, selector)
+            wait_idle(page)
+            changed = _snapshot(page) != before
+            said = why.get_attribute("data-serial") != serial and why.inner_text().strip() != ""
+            assert changed or said, f"{selector} in {phase} did nothing and said nothing"
+            if changed:
+                break
+        if wait_idle(page) == phase:
+            Person(page).decide()
+    assert {"upcard", "draw", "discard", "hand-over"} <= seen_phases
+
+
+def _controls(page: Page) -> list[str]:
+    selectors = [STOCK, PILE_TOP]
+    for action in ("take", "pass", "knock", "gin", "hint", "next-hand", "show-deck"):
+        if page.locator(f'[data-action="{action}"]').count():
+            selectors.append(f'[data-action="{action}"]')
+    codes = [str(card["code"]) for card in hand_cards(page)]
+    selectors += [card_selector(code) for code in codes[:3]]
+    return [s for s in selectors if page.locator(s).count()]
+
+
+def _snapshot(page: Page) -> tuple[object, ...]:
+    return (
+        page.get_attribute("body", "data-phase"),
+        [c["code"] for c in hand_cards(page)],
+        page.locator('[data-testid="hand"] [data-selected="true"]').count(),
+        page.locator('[aria-pressed="true"]').count(),
+        page.locator('[data-testid="hint"]').count(),
+        page.locator('[data-testid="reveal"]').count(),
+    )
 
 
 def test_same_seed_same_deal(page: Page, site_url: str) -> None:
@@ -76,59 +128,60 @@ def test_same_seed_same_deal(page: Page, site_url: str) -> None:
     page.evaluate("localStorage.clear()")
     open_table(page, site_url, "?seed=5&speed=0")
     assert [card["code"] for card in hand_cards(page)] == first
+    page.evaluate("localStorage.clear()")
     open_table(page, site_url, "?seed=6&speed=0")
     assert [card["code"] for card in hand_cards(page)] != first
 
 
-def test_wild_clicks_while_the_computer_plays_change_nothing(page: Page, site_url: str) -> None:
-    open_table(page, site_url, "?seed=2&speed=0.5")
-    for _ in range(6):  # reach a turn where the computer answers a discard
-        phase = wait_idle(page)
-        if phase == "discard":
+def test_clicks_while_the_computer_plays_say_wait_and_change_nothing(
+    page: Page, site_url: str
+) -> None:
+    open_table(page, site_url, "?seed=2&speed=0.25")
+    person = Person(page)
+    for _ in range(6):
+        if wait_idle(page) == "discard":
             break
-        play_one_decision(page)
-    assert wait_idle(page) == "discard"
-    before = json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))["game"][
-        "actions"
-    ]
-    card = next(str(c["code"]) for c in hand_cards(page) if c["playable"])
-    page.click(f'[data-testid="hand"] [data-card="{card}"]')
+        person.decide()
+    before = stored(page, "table")["game"]["actions"]
+    code = next(str(c["code"]) for c in hand_cards(page) if c["playable"])
+    click_visible(page, card_selector(code), count=2)
     assert page.get_attribute("body", "data-busy") == "true"
-    targets = [
-        '[data-testid="stock"]',
-        '[data-testid="pile"]',
-        '[data-testid="hand"] [data-card]',
-        '[data-action="take"]',
-        '[data-action="knock"]',
-        '[data-action="new-game"]',
-    ]
-    for _round in range(3):
-        for selector in targets:
-            for element in page.query_selector_all(selector)[:3]:
-                element.dispatch_event("click")
+    for selector in (STOCK, '[data-testid="pile"]', f"{HAND} [data-card]"):
+        for element in page.query_selector_all(selector)[:3]:
+            element.dispatch_event("click")
+    expect(page.locator('[data-testid="why"]')).to_contain_text("computer is playing")
     wait_idle(page)
-    after = json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))["game"][
-        "actions"
-    ]
-    assert after[: len(before) + 1] == [*before, f"discard {card}"]
+    after = stored(page, "table")["game"]["actions"]
+    assert after[: len(before) + 1] == [*before, f"discard {code}"]
     ours = after[len(before) + 1 :]
-    assert all(
-        action in ("draw stock", "draw pile") or action.split()[0] in ("discard", "knock", "gin")
-        for action in ours
-    )
     assert len(ours) == 2 or ours[-1].split()[0] in ("knock", "gin")
 
 
-def test_drag_a_card_to_arrange_the_hand(page: Page, site_url: str) -> None:
+def test_drag_a_card_to_arrange_the_hand_and_sort(page: Page, site_url: str) -> None:
     open_table(page, site_url)
     before = [str(card["code"]) for card in hand_cards(page)]
-    moved, onto = before[-1], before[0]
-    page.drag_and_drop(
-        f'[data-testid="hand"] [data-card="{moved}"]', f'[data-testid="hand"] [data-card="{onto}"]'
-    )
+    moved = before[-1]
+    drag(page, card_selector(moved), card_selector(before[0]))
     after = [str(card["code"]) for card in hand_cards(page)]
-    assert after == [moved, *before[:-1]]
-    page.click('[data-sort="rank"]')
+    assert after[0] == moved and sorted(after) == sorted(before)
+    click_visible(page, '[data-action="sort-rank"]')
     wait_idle(page)
-    ranks = ["A23456789TJQK".index(code[0]) for code in (str(c["code"]) for c in hand_cards(page))]
+    ranks = ["A23456789TJQK".index(str(c["code"])[0]) for c in hand_cards(page)]
     assert ranks == sorted(ranks)
+
+
+def test_the_table_shows_what_a_player_needs(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    expect(page.locator('[data-testid="ruleset"]')).to_contain_text("1.0.0")
+    expect(page.locator(f"{HAND} [data-card]")).to_have_count(10)
+    expect(page.locator('[data-testid="opponent-hand"] .card')).to_have_count(10)
+    assert page.locator('[data-testid="opponent-hand"] [data-card]').count() == 0
+    expect(page.locator(PILE_TOP)).to_have_count(1)
+    expect(page.locator('[data-testid="dealer"]')).to_have_count(1)
+    expect(page.locator(STOCK)).to_contain_text("Stock")
+    expect(page.locator(STOCK)).to_contain_text("31")
+    expect(page.locator('[data-testid="deadwood"]')).to_contain_text("Deadwood")
+    rank = page.locator(f"{HAND} [data-card^='T']")
+    if rank.count():
+        assert "T" not in rank.first.inner_text()
+    visible_middle(page, STOCK)

@@ -33,6 +33,7 @@ class Drag:
         return swallowed
 
     def on_down(self, event: Any) -> None:
+        self._swallow = False  # a drag that ended off its card was followed by no click
         if int(event.button) != 0 or self._press is not None:
             return
         target = event.target
@@ -87,8 +88,9 @@ class Drag:
             return None
         onto_pile = under.closest("[data-testid='pile']")
         onto_hand = under.closest(".hand-area")
-        if source.dataset.card and source.closest("[data-testid='hand']"):
-            card = Card.parse(str(source.dataset.card))
+        code = getattr(source.dataset, "card", None)
+        if code and source.closest("[data-testid='hand']"):
+            card = Card.parse(str(code))
             if onto_pile:
                 return PlayCard(card)
             if onto_hand:
@@ -103,7 +105,7 @@ class Drag:
         """Where in the hand a card dropped at ``x`` goes: after every card whose middle is left."""
         position = 0
         for element in self.document.querySelectorAll("[data-testid='hand'] [data-card]"):
-            if element.dataset.card == dragged.dataset.card:
+            if element == dragged:
                 continue
             box = element.getBoundingClientRect()
             if float(box.left) + float(box.width) / 2 < x:

@@ -534,10 +534,11 @@ def question_box(question: QuestionModel) -> str:
 
 def table_html(model: TableModel) -> str:
     """The whole table as HTML, drawn into ``<main id="app">``."""
+    why = message_line(model.why, "why", "why")
     if model.game_over is not None:
-        centre = game_over_section(model.game_over, model.result)
+        centre = game_over_section(model.game_over, model.result) + why
     elif model.result is not None:
-        centre = result_section(model.result)
+        centre = result_section(model.result) + why
     else:
         centre = play_area(model)
     overlay = ""
