@@ -45,12 +45,15 @@ class HandResult:
     showdown: Showdown | None
 
     def seen_by(self, player: int) -> HandResult:
-        """The result as ``player`` may see it: a dead hand is never shown down, so the
-        opponent's cards stay concealed; after a knock both hands are public."""
-        if self.kind is not HandKind.DEAD:
-            return self
-        hands = tuple(hand if seat == player else () for seat, hand in enumerate(self.hands))
-        return replace(self, hands=hands)  # type: ignore[arg-type]
+        """A copy of the result as ``player`` may see it: a dead hand is never shown down,
+        so the opponent's cards stay concealed; after a knock both hands are public.
+
+        Always a copy (its showdown too), so a view shares no record with the game.
+        """
+        if self.kind is HandKind.DEAD:
+            hands = tuple(hand if seat == player else () for seat, hand in enumerate(self.hands))
+            return replace(self, hands=hands)  # type: ignore[arg-type]
+        return replace(self, showdown=self.showdown and replace(self.showdown))
 
     def to_dict(self) -> dict[str, Any]:
         return {

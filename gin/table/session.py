@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin.actions import Action, ActionKind, IllegalActionError
-from gin.ai import make_player
+from gin.ai import bot_seed, make_player
 from gin.game import Game
 from gin.rules import Rules
 from gin.table.settings import LEVELS
@@ -62,7 +62,7 @@ class TableSession:
         self.results_seen = results_seen
         self.results_counted = results_counted
         self.hints_used = hints_used
-        self._bot = make_player(level, seed=self.game.seed)
+        self._bot = make_player(level, seed=bot_seed(self.game.seed, AI))
 
     @property
     def view(self) -> PlayerView:
