@@ -17,6 +17,7 @@ integer anywhere the record goes, and a bound on the text the deal hashes.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -400,7 +401,7 @@ class Game:
             bonuses=tuple(replace(bonus) for bonus in self.bonuses),
             over=self.over,
             winner=self.winner,
-            rules=replace(self.rules),
+            rules=copy.copy(self.rules),
         )
 
     # --- saving and loading ----------------------------------------------------------------
