@@ -191,7 +191,7 @@ class Game:
         if self._phase is Phase.UPCARD:
             return [Action(ActionKind.TAKE), Action(ActionKind.PASS)]
         if self._phase is Phase.DRAW:
-            draws = [ActionKind.DRAW_STOCK] if self._passes == 2 else _DRAWS
+            draws = _DRAWS[:1] if self._passes == 2 else _DRAWS  # both passed: the stock only
             return [Action(kind) for kind in draws]
         if self._phase is Phase.DISCARD:
             return self._discard_actions()
@@ -401,7 +401,7 @@ class Game:
             bonuses=tuple(replace(bonus) for bonus in self.bonuses),
             over=self.over,
             winner=self.winner,
-            rules=copy.copy(self.rules),
+            rules=copy.copy(self.rules),  # a plain copy: the game checked its rules once
         )
 
     # --- saving and loading ----------------------------------------------------------------
