@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any, TextIO
 
-from gin.ai import LEVELS, Player, make_player
+from gin.ai import LEVELS, Player, bot_seed, make_player
 from gin.game import Game
 
 MAX_HANDS = 500
@@ -63,8 +63,11 @@ class GameRecord:
 def play_game(task: tuple[str, str, int, int, bool]) -> GameRecord:
     """Play one game of A against B on the deal ``game_seed``; ``swapped`` puts A in seat 1."""
     spec_a, spec_b, deal, game_seed, swapped = task
-    players = [load_player(spec_a, game_seed * 2 + 1), load_player(spec_b, game_seed * 2 + 2)]
     seat_of = [1, 0] if swapped else [0, 1]
+    players = [
+        load_player(spec, bot_seed(game_seed, seat))
+        for spec, seat in zip((spec_a, spec_b), seat_of, strict=True)
+    ]
     player_at = [seat_of.index(0), seat_of.index(1)]
     game = Game(seed=game_seed)
     record = GameRecord(deal=deal, winner=None, hands=0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from itertools import islice
 
 SUITS = "SHDC"
 RANK_CHARS = "A23456789TJQK"
@@ -36,10 +37,10 @@ class Card:
     _interned: dict[tuple[int, str], Card] = {}
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        try:
+        # exact types: True is not an ace, 7.0 is not a seven
+        if type(rank) is int and type(suit) is str and (rank, suit) in cls._interned:
             return cls._interned[rank, suit]
-        except (KeyError, TypeError):
-            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}") from None
+        raise ValueError(f"no such card: rank {shown(rank)}, suit {shown(suit)}")
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> Card:
@@ -59,12 +60,17 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code such as ``7h``, ``TD``, ``10s`` or ``as`` (any case)."""
-        token = text.strip().upper()
-        match = _CARD_RE.fullmatch(token)
+        """Read a card code such as ``7h``, ``TD``, ``10s`` or ``as`` (any case).
+
+        Only ASCII is read: the case mapping runs after that check, so that
+        look-alikes (``ſ``, the Kelvin sign) are refused rather than turned into cards.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a card code must be text, not {type(text).__name__}")
+        match = _CARD_RE.fullmatch(text.strip(ASCII_SPACE).upper()) if text.isascii() else None
         if not match:
             raise ValueError(
-                f"not a card: {text!r} (expected rank A,2-10,T,J,Q,K and suit S,H,D,C)"
+                f"not a card: {shown(text)} (expected rank A,2-10,T,J,Q,K and suit S,H,D,C)"
             )
         rank_text, suit = match.groups()
         rank = 10 if rank_text == "10" else RANK_CHARS.index(rank_text) + 1
@@ -83,22 +89,55 @@ class Card:
         return f"Card({self._text!r})"
 
     def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
+        try:
+            return self.index < other.index
+        except AttributeError:  # not a card: let Python raise its TypeError
+            return NotImplemented
 
     def __le__(self, other: Card) -> bool:
-        return self.index <= other.index
+        try:
+            return self.index <= other.index
+        except AttributeError:  # not a card: let Python raise its TypeError
+            return NotImplemented
 
     def __gt__(self, other: Card) -> bool:
-        return self.index > other.index
+        try:
+            return self.index > other.index
+        except AttributeError:  # not a card: let Python raise its TypeError
+            return NotImplemented
 
     def __ge__(self, other: Card) -> bool:
-        return self.index >= other.index
+        try:
+            return self.index >= other.index
+        except AttributeError:  # not a card: let Python raise its TypeError
+            return NotImplemented
 
     def __hash__(self) -> int:
         return self.index
 
 
 _CARD_RE = re.compile(r"(10|[A2-9TJQK])([SHDC])")
+ASCII_SPACE = " \t\n\r\f\v"
+"""The white space that may surround or separate codes (``str.split`` would take more)."""
+_SEPARATORS = re.compile(r"[\s,]+", re.ASCII)
+SHOWN_LIMIT = 40
+
+
+def shown(value: object) -> str:
+    """``value`` quoted for an error message: ASCII-escaped and cut short.
+
+    Messages reach a terminal (``python -m gin.replay``) and the page, so input
+    is never echoed raw (no control character, and a look-alike such as the
+    Kelvin sign shows as ``\\u212a``), and a megabyte of junk does not make a
+    megabyte message.  Only text and whole numbers are quoted; anything else is
+    named by its type.
+    """
+    if isinstance(value, str):
+        return ascii(value) if len(value) <= SHOWN_LIMIT else ascii(value[:SHOWN_LIMIT]) + "..."
+    if type(value) is int and abs(value) < 10**SHOWN_LIMIT:
+        return repr(value)
+    return f"a {type(value).__name__}"
+
 
 DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for suit in SUITS for rank in range(1, 14))
 """The 52 cards in a fixed order: spades, hearts, diamonds, clubs; ace to king in each."""
@@ -108,9 +147,11 @@ _BY_BIT_POSITION: dict[int, Card] = {card.bit.bit_length() - 1: card for card in
 
 def parse_cards(text: str) -> list[Card]:
     """Parse whitespace- or comma-separated card codes; a bad token or a duplicate raises."""
+    if not isinstance(text, str):
+        raise ValueError(f"card codes must be text, not {type(text).__name__}")
     cards: list[Card] = []
     seen: set[Card] = set()
-    for token in re.split(r"[\s,]+", text.strip()):
+    for token in _SEPARATORS.split(text.strip(ASCII_SPACE)):
         if not token:
             continue
         card = Card.parse(token)
@@ -130,6 +171,32 @@ def to_mask(cards: Iterable[Card]) -> int:
         count += 1
     if mask.bit_count() != count:
         raise ValueError("a card appears more than once")
+    return mask
+
+
+def hand_mask(cards: object, most: int) -> int:
+    """The mask of at most ``most`` distinct cards handed to a public function.
+
+    Anything else (not a collection, not cards, a repeat, too many) is a
+    ValueError.  The limit also bounds the cost: the deadwood search grows
+    quickly with the number of ranks held three times, and 52 cards would
+    exhaust memory.  Only ``most + 1`` items are ever read from ``cards``.
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise ValueError(
+            f"expected a collection of cards (e.g. parse_cards('AS 2S 3S')), "
+            f"not {type(cards).__name__}"
+        )
+    taken = list(islice(cards, most + 1))
+    if len(taken) > most:
+        raise ValueError(f"too many cards: at most {most}")
+    mask = 0
+    for card in taken:
+        if not isinstance(card, Card):
+            raise ValueError(f"not a card: {shown(card)}")
+        if mask & card.bit:
+            raise ValueError(f"{card} appears more than once")
+        mask |= card.bit
     return mask
 
 

@@ -10,35 +10,37 @@ a time, alternately, the non-dealer first, so the non-dealer gets
 ``deck[0], deck[2], … deck[18]`` and the dealer ``deck[1], deck[3], … deck[19]``;
 ``deck[20]`` is turned face up to start the discard pile and ``deck[21:]`` is
 the stock, ``deck[21]`` on top.
+
+Seeds are whole numbers from 0 to :data:`MAX_SEED` (2**63 - 1): a signed 64-bit
+integer anywhere the record goes, and a bound on the text the deal hashes.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from gin.actions import (
-    DRAW_PILE,
-    DRAW_STOCK,
-    PASS,
-    TAKE,
-    Action,
-    ActionKind,
-    IllegalActionError,
-)
-from gin.cards import DECK, Card, to_mask
+from gin.actions import Action, ActionKind, IllegalActionError
+from gin.cards import DECK, Card, shown, to_mask
 from gin.melds import deadwood_mask
 from gin.records import Event, HandResult
-from gin.rules import DEAD_HAND_STOCK, HAND_SIZE, RULESET_VERSION, Rules
+from gin.rules import DEAD_HAND_STOCK, HAND_SIZE, RULESET_VERSION, Rules, is_whole_number
 from gin.scoring import Bonus, HandKind, Role, game_bonuses, price_showdown
 from gin.showdown import Showdown, showdown
 from gin.view import Phase, PlayerView
 
 SAVE_FORMAT = "gin-rummy-game"
 SAVE_VERSION = 1
+MAX_SEED = 2**63 - 1
+"""The largest seed: seeds are whole numbers from 0 to this (a signed 64-bit integer)."""
+_RECORD_FIELDS = frozenset(
+    ("format", "version", "ruleset", "seed", "dealer", "rules", "deck", "decks", "actions")
+)
 
 
 def shuffled_deck(seed: int, hand_number: int) -> list[Card]:
@@ -48,49 +50,98 @@ def shuffled_deck(seed: int, hand_number: int) -> list[Card]:
     return deck
 
 
+def _seat(value: object, what: str) -> int:
+    """A seat number, 0 or 1; anything else (True, 0.0, "1") is a ValueError."""
+    if is_whole_number(value) and value in (0, 1):
+        return value
+    raise ValueError(f"{what} must be seat 0 or 1, not {shown(value)}")
+
+
 def _checksum(payload: Mapping[str, Any]) -> str:
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+_DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
+
+
+def _codes(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(code, str) for code in value)
+
+
 class Game:
-    """A match of Gin Rummy to ``rules.target`` points between seats 0 and 1."""
+    """A match of Gin Rummy to ``rules.target`` points between seats 0 and 1.
+
+    ``seed`` (0 to :data:`MAX_SEED`; None picks one) decides the first dealer
+    and every deal.  ``deck`` fixes the first hand's deal instead; ``decks``
+    fixes the deals of the first ``len(decks)`` hands, and ``dealer`` the
+    first dealer (a record of finished hands carries these in place of the
+    seed, so that it tells nothing of the hands after them).  Every argument is
+    checked here: a wrong one is a ValueError, never a failure later in play.
+    The game keeps its own copy of ``rules``.
+    """
 
     def __init__(
         self,
         seed: int | None = None,
         rules: Rules | None = None,
         deck: Sequence[Card | str] | None = None,
+        *,
+        decks: Sequence[Sequence[Card | str]] | None = None,
+        dealer: int | None = None,
     ) -> None:
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError("the seed must be a whole number, 0 or more")
+            seed = random.SystemRandom().randrange(MAX_SEED + 1)
+        elif not is_whole_number(seed) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED}")
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a gin.Rules, not {type(rules).__name__}")
+        if deck is not None and decks is not None:
+            raise ValueError("give the first deck or the list of decks, not both")
+        if decks is None:
+            decks = [] if deck is None else [deck]
+        elif isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence):
+            raise ValueError("decks must be a list of decks")
         self.seed = seed
-        self.rules = rules if rules is not None else Rules()
-        self._first_deck = self._validated_deck(deck) if deck is not None else None
+        self.rules = replace(rules)  # checked again, and the game's own
+        self._decks = tuple(self._validated_deck(listed) for listed in decks)
+        self._chosen_dealer = None if dealer is None else _seat(dealer, "the first dealer")
+        self._first_dealer = (
+            random.Random(f"gin-rummy/{seed}/first-dealer").randrange(2)
+            if self._chosen_dealer is None
+            else self._chosen_dealer
+        )
         self.hand_results: list[HandResult] = []
         self.bonuses: list[Bonus] = []
         self.winner: int | None = None
         self._record: list[str] = []
-        self._dealer = random.Random(f"gin-rummy/{seed}/first-dealer").randrange(2)
+        self._finished_actions = 0
+        self._dealer = self._first_dealer
         self._deal()
 
     @staticmethod
-    def _validated_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
+    def _validated_deck(deck: object) -> tuple[Card, ...]:
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+            raise ValueError("a deck must be a list of the 52 cards (cards or card codes)")
+        if len(deck) != len(DECK):
+            raise ValueError(f"a deck must hold the 52 cards, not {len(deck)}")
         cards = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
-        if len(cards) != len(DECK) or len(set(cards)) != len(DECK):
+        if len(set(cards)) != len(DECK):
             raise ValueError("a deck must hold each of the 52 cards exactly once")
         return cards
+
+    def _deck_for(self, number: int) -> Sequence[Card]:
+        """The deck hand ``number`` (from 0) is dealt from: a listed deck, or the seed's."""
+        if number < len(self._decks):
+            return self._decks[number]
+        return shuffled_deck(self.seed, number)
 
     # --- the hand in play ----------------------------------------------------------------
 
     def _deal(self) -> None:
-        number = len(self.hand_results)
-        if number == 0 and self._first_deck is not None:
-            deck = list(self._first_deck)
-        else:
-            deck = shuffled_deck(self.seed, number)
+        deck = list(self._deck_for(len(self.hand_results)))
         non_dealer = 1 - self._dealer
         self._hands: list[list[Card]] = [[], []]
         self._hands[non_dealer] = sorted(deck[0:20:2])
@@ -132,11 +183,16 @@ class Game:
         return list(self._record)
 
     def legal_actions(self) -> list[Action]:
-        """What the player to move may do, in a stable order (none once the game is over)."""
+        """What the player to move may do, in a stable order (none once the game is over).
+
+        The actions are new values on every call, so that no holder of a list
+        (a bot, a view) shares an object with the game.
+        """
         if self._phase is Phase.UPCARD:
-            return [TAKE, PASS]
+            return [Action(ActionKind.TAKE), Action(ActionKind.PASS)]
         if self._phase is Phase.DRAW:
-            return [DRAW_STOCK] if self._passes == 2 else [DRAW_STOCK, DRAW_PILE]
+            draws = _DRAWS[:1] if self._passes == 2 else _DRAWS  # both passed: the stock only
+            return [Action(kind) for kind in draws]
         if self._phase is Phase.DISCARD:
             return self._discard_actions()
         return []
@@ -157,13 +213,43 @@ class Game:
         return discards + knocks + gins
 
     def apply(self, action: Action | str) -> None:
-        """Play one action for the player to move; anything not legal raises and changes nothing."""
+        """Play one action for the player to move; anything not legal raises and changes nothing.
+
+        An action is checked before anything changes, and is then played as a
+        transaction: whatever goes wrong while playing it (a bug, a tampered
+        rule, running out of memory), the game is put back as it was.
+        """
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(f"not an action: {shown(action)}")
         if action not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(action))
+        saved = self._snapshot()
+        try:
+            self._play(action)
+        except BaseException:
+            self._restore(*saved)
+            raise
+
+    def _snapshot(self) -> tuple[dict[str, Any], int, int]:
+        """Enough to undo one action: every field, with copies of what changes in place,
+        and the lengths of the two lists that only grow (cut back rather than copied)."""
+        fields = dict(vars(self))
+        fields["_hands"] = [list(hand) for hand in self._hands]
+        fields["_pile"] = list(self._pile)
+        fields["_stock"] = list(self._stock)
+        fields["_from_pile"] = [set(cards) for cards in self._from_pile]
+        fields["_history"] = list(self._history)
+        return fields, len(self._record), len(self.hand_results)
+
+    def _restore(self, fields: dict[str, Any], actions: int, results: int) -> None:
+        vars(self).clear()
+        vars(self).update(fields)
+        del self._record[actions:]
+        del self.hand_results[results:]
+
+    def _play(self, action: Action) -> None:
         self._record.append(str(action))
         player = self._to_move
         kind = action.kind
@@ -224,6 +310,7 @@ class Game:
                 number, self._dealer, kind, knocker, winner, scored, hands, facts, stock, history
             )
         self.hand_results.append(result)
+        self._finished_actions = len(self._record)
         if result.winner is not None:
             self._dealer = result.winner
         points = self.hand_points
@@ -256,7 +343,7 @@ class Game:
         if phase is Phase.UPCARD:
             return "First take or pass the face-up card."
         if phase is Phase.DRAW:
-            if action == DRAW_PILE:
+            if action.kind is ActionKind.DRAW_PILE:
                 return "Both players passed on the face-up card: draw from the stock."
             return "Draw a card first, from the stock or the discard pile."
         card = action.card
@@ -268,7 +355,10 @@ class Game:
             return f"You cannot discard {card}: you just took it from the discard pile."
         left = deadwood_mask(to_mask(self._hands[self._to_move]) ^ card.bit)
         if action.kind is ActionKind.KNOCK and left == 0:
-            return f"Discarding {card} leaves no deadwood: that is gin, not a knock."
+            return (
+                f"Discarding {card} leaves no deadwood: that is gin, not a knock; "
+                f"play it as 'gin {card}'."
+            )
         if action.kind is ActionKind.GIN:
             return f"Gin needs no deadwood; discarding {card} leaves {left}."
         limit = self.rules.knock_limit
@@ -277,14 +367,22 @@ class Game:
     # --- what each player may know -------------------------------------------------------
 
     def view(self, player: int) -> PlayerView:
-        """Everything ``player`` may know now (RULES.md "Who sees what"), and nothing more."""
-        if player not in (0, 1):
-            raise ValueError("player must be 0 or 1")
+        """Everything ``player`` may know now (RULES.md "Who sees what"), and nothing more.
+
+        The view shares no record with the game: its rules, events, results
+        and bonuses are copies (cards are interned values), so code holding a
+        view cannot change the game, even with ``object.__setattr__``.
+        """
+        player = _seat(player, "player")
         opponent = 1 - player
         history = tuple(
-            event
-            if event.player == player or event.action is not ActionKind.DRAW_STOCK
-            else Event(event.player, event.action)
+            Event(
+                event.player,
+                event.action,
+                event.card
+                if event.player == player or event.action is not ActionKind.DRAW_STOCK
+                else None,
+            )
             for event in self._history
         )
         my_turn = self.to_move == player
@@ -303,40 +401,57 @@ class Game:
             legal_actions=tuple(self.legal_actions()) if my_turn else (),
             scores=tuple(self.scores),
             hand_number=self.hand_number,
-            hand_results=tuple(self.hand_results),
-            bonuses=tuple(self.bonuses),
+            hand_results=tuple(result.copy() for result in self.hand_results),
+            bonuses=tuple(replace(bonus) for bonus in self.bonuses),
             over=self.over,
             winner=self.winner,
-            rules=self.rules,
+            rules=copy.copy(self.rules),  # a plain copy: the game checked its rules once
         )
 
     # --- saving and loading ----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe record (seed, rules, deck, every action) with a checksum over it."""
+        """A JSON-safe record (seed, rules, decks, every action) with a checksum over it."""
+        return self._record_of(self.seed, self._decks, self._chosen_dealer, self._record)
+
+    def finished_hands_record(self) -> dict[str, Any]:
+        """The record of the finished hands only: what may be handed out during a game.
+
+        It has no seed (the seed deals every hand, the one in play included):
+        the decks of the finished hands and the first dealer stand in for it,
+        and the actions stop at the end of the last finished hand.  It loads
+        with :meth:`from_dict` as a game whose later deals are fresh.  Once
+        the game is over nothing is hidden any more and this is :meth:`to_dict`.
+        """
+        if self.over:
+            return self.to_dict()
+        decks = tuple(tuple(self._deck_for(number)) for number in range(len(self.hand_results)))
+        actions = self._record[: self._finished_actions]
+        return self._record_of(None, decks, self._first_dealer, actions)
+
+    def _record_of(
+        self,
+        seed: int | None,
+        decks: Sequence[Sequence[Card]],
+        dealer: int | None,
+        actions: Sequence[str],
+    ) -> dict[str, Any]:
+        """A record and its checksum.  One listed deck is written as ``deck`` (as records
+        have always had it), more as ``decks``; ``dealer`` only when it is not the seed's."""
         payload: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "ruleset": RULESET_VERSION,
-            "seed": self.seed,
+            "seed": seed,
             "rules": self.rules.to_dict(),
-            "deck": None if self._first_deck is None else [str(c) for c in self._first_deck],
-            "actions": list(self._record),
+            "deck": [str(card) for card in decks[0]] if len(decks) == 1 else None,
+            "actions": list(actions),
         }
+        if len(decks) > 1:
+            payload["decks"] = [[str(card) for card in deck] for deck in decks]
+        if dealer is not None:
+            payload["dealer"] = dealer
         return {**payload, "checksum": _checksum(payload)}
-
-    def finished_hands_record(self) -> dict[str, Any]:
-        """The record of the hands already finished, without the hand in play.
-
-        What a player may hand out mid-game: the hand in play stays concealed,
-        though the seed still tells how every hand is dealt.
-        """
-        replay = Game(seed=self.seed, rules=self.rules, deck=self._first_deck)
-        for action in self._record:
-            if len(replay.hand_results) == len(self.hand_results):
-                break
-            replay.apply(action)
-        return replay.to_dict()
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -345,38 +460,58 @@ class Game:
         Replaying through :meth:`apply` validates every action, so a record
         that loads is a game that could have been played.
         """
+        game = cls.record_start(data)
+        for position, action in enumerate(data["actions"]):
+            try:
+                game.apply(action)
+            except IllegalActionError as error:
+                raise ValueError(
+                    f"action {position + 1} ({shown(action)}) cannot be replayed: {error}"
+                ) from None
+        return game
+
+    @classmethod
+    def record_start(cls, data: Any) -> Game:
+        """The game a record starts from, before its first action (``data["actions"]``).
+
+        Every field is checked, then the checksum, before anything is built:
+        a wrong type, an unknown field or an out-of-range value is a ValueError.
+        """
         if not isinstance(data, Mapping):
             raise ValueError("a saved game must be an object")
         if data.get("format") != SAVE_FORMAT:
             raise ValueError("this is not a saved Gin Rummy game")
         if data.get("version") != SAVE_VERSION or data.get("ruleset") != RULESET_VERSION:
             raise ValueError(
-                f"this saved game is from another version ({data.get('version')!r}, "
-                f"ruleset {data.get('ruleset')!r})"
+                f"this saved game is from another version ({shown(data.get('version'))}, "
+                f"ruleset {shown(data.get('ruleset'))})"
             )
+        unknown = [name for name in data if name not in _RECORD_FIELDS and name != "checksum"]
+        if unknown:
+            names = ", ".join(shown(name) for name in unknown[:5])
+            raise ValueError(f"a saved game has unknown field(s): {names}")
+        seed, dealer = data.get("seed"), data.get("dealer")
+        if dealer is not None:
+            _seat(dealer, "a saved game's first dealer")
+        if seed is None and dealer is None:
+            raise ValueError("a saved game needs its seed, or its first dealer and decks")
+        if seed is not None and (not is_whole_number(seed) or not 0 <= seed <= MAX_SEED):
+            raise ValueError(f"a saved game's seed must be a whole number from 0 to {MAX_SEED}")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError("a saved game's actions must be a list of texts")
+        deck, decks = data.get("deck"), data.get("decks")
+        if deck is not None and not _codes(deck):
+            raise ValueError("a saved game's deck must be a list of card codes")
+        if decks is not None and not (isinstance(decks, list) and all(map(_codes, decks))):
+            raise ValueError("a saved game's decks must be lists of card codes")
+        if deck is not None and decks is not None:
+            raise ValueError("a saved game lists its decks as 'deck' or as 'decks', not both")
+        rules = Rules.from_dict(data.get("rules", {}))
         payload = {key: value for key, value in data.items() if key != "checksum"}
         if data.get("checksum") != _checksum(payload):
             raise ValueError("this saved game has been altered (its checksum does not match)")
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("a saved game's seed must be a whole number")
-        actions = data.get("actions")
-        deck = data.get("deck")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError("a saved game's actions must be a list of texts")
-        if deck is not None and not (
-            isinstance(deck, list) and all(isinstance(c, str) for c in deck)
-        ):
-            raise ValueError("a saved game's deck must be a list of card codes")
-        game = cls(seed=seed, rules=Rules.from_dict(data.get("rules", {})), deck=deck)
-        for position, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as error:
-                raise ValueError(
-                    f"action {position + 1} ({action!r}) cannot be replayed: {error}"
-                ) from None
-        return game
+        return cls(seed=seed, rules=rules, deck=deck, decks=decks, dealer=dealer)
 
     def copy(self) -> Game:
         """An independent game in the same state (cheap: no replay).
@@ -385,15 +520,11 @@ class Game:
         an action is what lets its update stay a pure function of the old state.
         """
         twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        fields, _actions, _results = self._snapshot()
+        vars(twin).update(fields)
+        twin._record = list(self._record)
         twin.hand_results = list(self.hand_results)
         twin.bonuses = list(self.bonuses)
-        twin._record = list(self._record)
-        twin._hands = [list(hand) for hand in self._hands]
-        twin._pile = list(self._pile)
-        twin._stock = list(self._stock)
-        twin._from_pile = [set(cards) for cards in self._from_pile]
-        twin._history = list(self._history)
         return twin
 
     def check_invariants(self) -> None:

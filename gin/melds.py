@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from gin.cards import LANE, SUIT_LANE_MASK, Card, from_mask, to_mask
+from gin.cards import LANE, SUIT_LANE_MASK, Card, from_mask, hand_mask
+from gin.rules import HAND_SIZE
 
 _LANES = 4
+MOST_CARDS = HAND_SIZE + 1
+"""The most cards the public hand functions take: a hand after its draw."""
 _RANK_POINTS = tuple(min(rank, 10) for rank in range(1, 14))
 
 
@@ -190,8 +193,8 @@ def _lane_points(lane: int) -> int:
 
 
 def deadwood(cards: Iterable[Card]) -> int:
-    """Minimum deadwood over all meld arrangements of distinct cards."""
-    return deadwood_mask(to_mask(cards))
+    """Minimum deadwood over all meld arrangements of at most 11 distinct cards."""
+    return deadwood_mask(hand_mask(cards, MOST_CARDS))
 
 
 # --- Exact enumeration (showdowns, lay-offs, tests) ---------------------------------------
@@ -247,8 +250,8 @@ def minimum_arrangements(mask: int) -> list[list[int]]:
 
 
 def best_melds(cards: Iterable[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """One minimum-deadwood arrangement: (melds as card lists, unmelded cards)."""
-    mask = to_mask(cards)
+    """One minimum-deadwood arrangement of at most 11 cards: (melds as card lists, the rest)."""
+    mask = hand_mask(cards, MOST_CARDS)
     melds = arrangement_mask(mask)
     return [from_mask(meld) for meld in melds], from_mask(mask & ~sum(melds))
 

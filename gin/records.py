@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gin.actions import ActionKind
@@ -49,6 +49,10 @@ class HandResult:
     showdown: Showdown | None
     stock: tuple[Card, ...] = ()
     history: tuple[Event, ...] = ()
+
+    def copy(self) -> HandResult:
+        """A copy (its showdown too), so that a view shares no record with the game."""
+        return replace(self, showdown=self.showdown and replace(self.showdown))
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,23 +1,32 @@
 """Print a game record hand by hand: ``python -m gin.replay FILE``.
 
 A record is what the table downloads (or what ``Game.to_dict`` returns): the
-seed, the rules and every action.  Replaying it through the engine both
-checks it and rebuilds every hand, so the printout is the game as played.
+seed, the rules and every action; or, during a game, the finished hands only
+(``Game.finished_hands_record``: their decks instead of the seed).  Replaying
+it through the engine both checks it and rebuilds every hand, so the printout
+is the game as played.  Only checked values are printed: canonical action and
+card codes, numbers, known level names; an error message has its control
+characters escaped.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from gin.ai import LEVELS
 from gin.cards import format_cards
 from gin.game import Game
+from gin.jsontext import loads_bounded
 from gin.records import HandResult
 
 SEATS = ("Player 0", "Player 1")
+MAX_RECORD_CHARS = 10_000_000
+"""A record of a long game is some tens of kilobytes; a bigger file is not one."""
+MAX_RECORD_DEPTH = 16
+"""A table record nests four levels deep (record, game, decks, deck)."""
 
 
 def _game_record(data: Any) -> Mapping[str, Any]:
@@ -55,9 +64,12 @@ def _describe_result(result: HandResult, names: tuple[str, str]) -> list[str]:
 def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
     """The game, hand by hand, as printable lines; ValueError if the record is not a valid game."""
     data = _game_record(record)
-    rules = Game.from_dict(data).rules  # validates everything (checksum, every action) first
-    game = Game(seed=data["seed"], rules=rules, deck=data.get("deck"))
-    yield f"Seed {game.seed}; target {game.rules.target}."
+    Game.from_dict(data)  # validates everything (checksum, every action) before a line is printed
+    game = Game.record_start(data)
+    if data["seed"] is None:
+        yield f"The finished hands of a game (no seed); target {game.rules.target}."
+    else:
+        yield f"Seed {game.seed}; target {game.rules.target}."
     starting = True
     for action in data["actions"]:
         if starting:
@@ -71,9 +83,10 @@ def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
         assert player is not None
         hands_before = len(game.hand_results)
         game.apply(action)
-        if action in ("draw stock", "draw pile", "take"):
-            action += f" ({game.view(player).history[-1].card})"
-        yield f"  {names[player]}: {action}"
+        played = game.actions[-1]  # canonical text, not the record's
+        if played in ("draw stock", "draw pile", "take"):
+            played += f" ({game.view(player).history[-1].card})"
+        yield f"  {names[player]}: {played}"
         if len(game.hand_results) > hands_before:
             yield from _describe_result(game.hand_results[-1], names)
             yield f"  Scores: {names[0]} {game.scores[0]}, {names[1]} {game.scores[1]}"
@@ -98,16 +111,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         with open(args.file, encoding="utf-8") as handle:
-            record = json.load(handle)
-        names = SEATS
-        if isinstance(record, Mapping) and isinstance(record.get("game"), Mapping):
-            names = ("You", f"Computer ({record.get('level', '?')})")
-        for line in replay_lines(record, names):
+            text = handle.read(MAX_RECORD_CHARS + 1)
+        record = loads_bounded(text, max_chars=MAX_RECORD_CHARS, max_depth=MAX_RECORD_DEPTH)
+        for line in replay_lines(record, _names(record)):
             print(line)
-    except (OSError, ValueError) as error:
-        print(f"cannot replay {args.file}: {error}", file=sys.stderr)
+    except (OSError, ValueError) as error:  # a UnicodeDecodeError is a ValueError
+        print(f"cannot replay {args.file}: {_escaped(str(error))}", file=sys.stderr)
         return 1
     return 0
+
+
+def _names(record: Any) -> tuple[str, str]:
+    """The seats' names: a table record's person and computer (its level if it is a known one)."""
+    if not (isinstance(record, Mapping) and isinstance(record.get("game"), Mapping)):
+        return SEATS
+    level = record.get("level")
+    known = isinstance(level, str) and level in LEVELS
+    return ("You", f"Computer ({level})" if known else "Computer")
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every character a terminal could act on (controls, escapes) escaped."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, TypeGuard
+
+from gin.cards import shown
 
 RULESET_VERSION = "1.0.0"
 HAND_SIZE = 10
@@ -44,9 +46,9 @@ class Rules:
         for name in ("game_bonus", "line_bonus", "shutout_bonus"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"rule {name} must be true or false")
-        if not _whole(self.target) or not 1 <= self.target <= MAX_TARGET:
+        if not is_whole_number(self.target) or not 1 <= self.target <= MAX_TARGET:
             raise ValueError(f"the target score must be a whole number from 1 to {MAX_TARGET}")
-        if not _whole(self.knock_limit) or not 0 <= self.knock_limit <= KNOCK_LIMIT:
+        if not is_whole_number(self.knock_limit) or not 0 <= self.knock_limit <= KNOCK_LIMIT:
             raise ValueError(f"the knock limit must be a whole number from 0 to {KNOCK_LIMIT}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,14 +59,15 @@ class Rules:
         """Rules from a record; a rule the record leaves out keeps its 1.0.0 default."""
         if not isinstance(data, Mapping):
             raise ValueError("rules must be an object")
-        unknown = {str(name) for name in data} - _RULE_NAMES
+        unknown = [name for name in data if name not in _RULE_NAMES]
         if unknown:
-            raise ValueError(f"unknown rule(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rule(s): {', '.join(shown(name) for name in unknown)}")
         return cls(**data)
 
 
 _RULE_NAMES = {field.name for field in fields(Rules)}
 
 
-def _whole(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """An int that is not a bool (True is not 1 point, 2.0 is not a target)."""
     return isinstance(value, int) and not isinstance(value, bool)

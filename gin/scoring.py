@@ -64,6 +64,8 @@ def score_hand(
     knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules | None = None
 ) -> HandScore:
     """Show down two 10-card hands and price the result (ValueError if the knock is not legal)."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
     limit = (rules or Rules()).knock_limit
     return price_showdown(showdown(knocker_cards, defender_cards, knock_limit=limit))
 

@@ -11,8 +11,25 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from gin.cards import LANE, SUIT_LANE_MASK, Card, card_of_bit, from_mask, iter_bits, to_mask
-from gin.melds import arrangement_mask, deadwood_mask, minimum_arrangements, points_of_mask
+from gin.cards import (
+    LANE,
+    RANK_CHARS,
+    SUIT_LANE_MASK,
+    Card,
+    card_of_bit,
+    format_cards,
+    from_mask,
+    hand_mask,
+    iter_bits,
+)
+from gin.melds import (
+    MOST_CARDS,
+    arrangement_mask,
+    deadwood_mask,
+    is_meld,
+    minimum_arrangements,
+    points_of_mask,
+)
 from gin.rules import HAND_SIZE, KNOCK_LIMIT
 
 
@@ -79,10 +96,31 @@ def best_layoff(defender: int, knocker_melds: Sequence[int]) -> tuple[int, tuple
 def deadwood_after_layoff(
     defender_cards: Iterable[Card], knocker_melds: Iterable[Iterable[Card]]
 ) -> int:
-    """The defender's minimum deadwood over every choice of own melds and lay-offs."""
-    defender = to_mask(defender_cards)
-    melds = [to_mask(meld) for meld in knocker_melds]
-    return best_layoff(defender, melds)[0]
+    """The defender's minimum deadwood over every choice of own melds and lay-offs.
+
+    ``knocker_melds`` must be melds (sets or runs), none sharing a card with
+    another or with the defender's (at most 11) cards; anything else is a ValueError.
+    """
+    defender = hand_mask(defender_cards, MOST_CARDS)
+    return best_layoff(defender, _separate_melds(knocker_melds, defender))[0]
+
+
+def _separate_melds(knocker_melds: object, defender: int) -> list[int]:
+    """The masks of melds that share no card with each other or with ``defender``."""
+    if isinstance(knocker_melds, (str, bytes)) or not isinstance(knocker_melds, Iterable):
+        raise ValueError("the knocker's melds must be a collection of melds")
+    melds: list[int] = []
+    used = defender
+    for meld_cards in knocker_melds:
+        meld = hand_mask(meld_cards, len(RANK_CHARS))
+        if not is_meld(meld):
+            raise ValueError(f"not a meld: {format_cards(from_mask(meld)) or 'no cards'}")
+        if meld & used:
+            shared = format_cards(from_mask(meld & used))
+            raise ValueError(f"{shared} cannot be both in a meld and elsewhere")
+        used |= meld
+        melds.append(meld)
+    return melds
 
 
 @dataclass(frozen=True)
@@ -131,15 +169,13 @@ def showdown(
     leaves the defender the most deadwood after lay-offs.  Against gin the
     defender only melds.  Raises ValueError for hands that cannot knock.
     """
-    knocker_list = list(knocker_cards)
-    defender_list = list(defender_cards)
-    if len(knocker_list) != HAND_SIZE or len(defender_list) != HAND_SIZE:
+    knocker = hand_mask(knocker_cards, HAND_SIZE)
+    defender = hand_mask(defender_cards, HAND_SIZE)
+    if knocker.bit_count() != HAND_SIZE or defender.bit_count() != HAND_SIZE:
         raise ValueError(
             f"a showdown needs two hands of {HAND_SIZE} cards, "
-            f"got {len(knocker_list)} and {len(defender_list)}"
+            f"got {knocker.bit_count()} and {defender.bit_count()}"
         )
-    knocker = to_mask(knocker_list)
-    defender = to_mask(defender_list)
     if knocker & defender:
         shared = " ".join(str(card) for card in from_mask(knocker & defender))
         raise ValueError(f"both hands hold {shared}")

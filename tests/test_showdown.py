@@ -47,7 +47,7 @@ def codes(cards) -> list[str]:
         # one card, two melds it fits: laid off once
         ("8H KS", ["5H 6H 7H", "8S 8D 8C"], 10),
         # against several melds at once
-        ("7C 8H 4D 5D 3S", ["7S 7H 7D", "5H 6H 7H", "6D 7D 8D"], 3),
+        ("7C 8H 4D 5D 3S", ["7S 7H 7D", "9H TH JH", "AD 2D 3D"], 3),
     ],
 )
 def test_layoffs(defender: str, melds: list[str], expected: int) -> None:

@@ -9,7 +9,8 @@
 
 A bot is given a view and the legal actions and nothing else, so it cannot see
 the stock or the opponent's concealed cards.  A decision depends only on the
-seed and the view, so bots are deterministic and a hint can be replayed.
+seed and the view, so bots are deterministic and a hint can be replayed.  A
+bot at a table is seeded with :func:`bot_seed`, never with the game's seed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from gin.ai.basic import EasyPlayer, SimplePlayer
 from gin.ai.hard import HardPlayer
 from gin.ai.hints import REASONS, Hint
 from gin.ai.normal import NormalPlayer
+from gin.rules import is_whole_number
 from gin.view import PlayerView
 
 LEVELS: dict[str, Callable[[int], Player]] = {
@@ -50,13 +52,19 @@ def make_player(level: str, seed: int = 0) -> Player:
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` of the game with ``game_seed``: a one-way derivation.
+    """The seed of the bot at ``seat`` in the game of ``game_seed``, derived one-way.
 
-    The game's seed, with the public shuffle, gives every card of every hand;
-    a bot seeded with it could learn the deck.  A hash cannot be turned back.
+    The game's seed and the public shuffle deal every hand, so a bot seeded with
+    it could know the stock and the opponent's cards.  SHA-256 of a labelled
+    text gives 63 bits from which neither the game's seed nor a deal can be
+    computed (docs/DESIGN.md, "The AI cannot peek").
     """
+    if not is_whole_number(game_seed) or game_seed < 0:
+        raise ValueError("a game's seed is a whole number, 0 or more")
+    if not is_whole_number(seat) or seat not in (0, 1):
+        raise ValueError("a seat is 0 or 1")
     digest = hashlib.sha256(f"gin-rummy/bot/{game_seed}/seat/{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:

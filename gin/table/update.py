@@ -460,10 +460,10 @@ def _download(state: TableState, _intent: Intent) -> Transition:
     Mid-hand, the full record would hand out the seed and so every card.
     """
     game = state.game
-    record = game.to_dict() if game.over else game.finished_hands_record()
-    data = {**state.record(), "game": record}
+    data = {**state.record(), "game": game.finished_hands_record()}
     data.pop("checksum", None)
-    return state, [Download(f"gin-rummy-{game.seed}.json", data)]
+    name = f"gin-rummy-{game.seed}" if game.over else f"gin-rummy-hands-1-{len(game.hand_results)}"
+    return state, [Download(f"{name}.json", data)]
 
 
 def _show_deck(state: TableState, _intent: Intent) -> Transition:
