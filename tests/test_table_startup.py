@@ -13,7 +13,7 @@ from gin.table import effects as fx
 from gin.table.messages import Notice
 from gin.table.startup import Address, Stored, read_address, start
 from gin.table.state import Question, TablePhase
-from gin.table.storage import MAX_NESTING, Unreadable, nesting_depth, parse_stored, storage_prefix
+from gin.table.storage import Unreadable, parse_stored, storage_prefix
 from tests.table_helpers import Table, at_phase
 
 RELEASE_1 = json.loads((Path(__file__).parent / "data" / "release-1-storage.json").read_text())
@@ -165,8 +165,6 @@ def test_stored_text_is_checked_before_it_is_parsed() -> None:
         parse_stored("{not json")
     with pytest.raises(Unreadable):
         parse_stored(" " * 4_000_001)
-    assert nesting_depth('["[[[", {"k": "\\"[["}]') == 2
-    assert nesting_depth("[" * MAX_NESTING + "]" * MAX_NESTING) == MAX_NESTING
 
 
 def test_storage_keys_are_scoped_by_the_apps_folder() -> None:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from gin.game import Game
+from gin.game import MAX_SEED, Game
 from gin.i18n import pick_language
 from gin.table.effects import Save
 from gin.table.messages import Message, Notice
@@ -23,7 +23,6 @@ from gin.table.state import Question, SavedTable, TableState
 from gin.table.stats import Statistics
 from gin.table.update import Transition, new_game, resume
 
-MAX_SEED = 2**63 - 1
 SPEED_RANGE = (0.25, 4.0)
 """Address speeds accepted besides 0 (no animation): slower would stall the computer's turn."""
 

@@ -3,56 +3,32 @@
 Stored data is the one input an attacker (or a glitch) can make permanent: a
 value that crashes the page at start would crash it at every reload.  Deeply
 nested JSON overflows the C stack inside Pyodide before Python can catch
-anything, so :func:`parse_stored` refuses it by scanning the text first.
+anything, so :func:`parse_stored` refuses it (:mod:`gin.jsontext` measures the
+nesting without recursion) before it is parsed.
 """
 
 from __future__ import annotations
 
-import json
-import re
+from gin.jsontext import loads_bounded
 
 MAX_STORED_CHARS = 4_000_000
 """Far above any real record (a game of hundreds of hands is a few hundred KB)."""
 MAX_NESTING = 32
 """Our records nest five levels deep at most."""
 
-_STRUCTURE = re.compile(r'\\.|["\[\]{}]')
-
 
 class Unreadable(ValueError):
     """A stored value that is not usable JSON: it is removed, with a notice."""
-
-
-def nesting_depth(text: str) -> int:
-    """The deepest bracket nesting of a JSON text, ignoring brackets inside strings."""
-    depth = deepest = 0
-    in_string = False
-    for match in _STRUCTURE.finditer(text):
-        token = match.group()
-        if token == '"':
-            in_string = not in_string
-        elif in_string:
-            continue
-        elif token in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token in "]}":
-            depth -= 1
-    return deepest
 
 
 def parse_stored(text: str | None) -> object:
     """A stored JSON value (None when nothing is stored); :class:`Unreadable` if unusable."""
     if text is None or text == "":
         return None
-    if len(text) > MAX_STORED_CHARS:
-        raise Unreadable(f"stored value too long ({len(text)} characters)")
-    if nesting_depth(text) > MAX_NESTING:
-        raise Unreadable("stored value nested too deeply")
     try:
-        return json.loads(text)
+        return loads_bounded(text, max_chars=MAX_STORED_CHARS, max_depth=MAX_NESTING)
     except (ValueError, RecursionError) as error:
-        raise Unreadable(f"stored value is not JSON: {error}") from None
+        raise Unreadable(f"stored value refused: {error}") from None
 
 
 def storage_prefix(path: str) -> str:
