@@ -25,9 +25,15 @@ PILE_TOP = '[data-testid="pile"] .card.top'
 STOCK = '[data-testid="stock"]'
 
 
+SETTLED = """() => document.getAnimations().every(
+    a => a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)"""
+"""No card is still moving (endless animations, such as the thinking clock, do not count)."""
+
+
 def wait_idle(page: Page) -> str:
-    """Wait until the table takes input; return its phase."""
+    """Wait until the table takes input and the cards have come to rest; return its phase."""
     page.wait_for_selector(IDLE, state="attached")
+    page.wait_for_function(SETTLED)
     return page.get_attribute("body", "data-phase") or ""
 
 

@@ -19,6 +19,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from gin.actions import Action, ActionKind
@@ -98,8 +99,9 @@ class TableState:
 
     # --- what the person sees ---------------------------------------------------------
 
-    @property
+    @cached_property
     def view(self) -> PlayerView:
+        """The person's view (worked out once per state: a state's game never changes)."""
         return self.game.view(YOU)
 
     @property

@@ -47,13 +47,14 @@ from gin.table.intents import (
     StoredElsewhere,
     TouchOnly,
 )
+from gin.table.models import TableModel
 from gin.table.presenter import Presenter
 from gin.table.settings import SortMode
 from gin.table.startup import read_address, start
 from gin.table.update import update
 from gin.web.drag import Drag
 from gin.web.motion import Motion
-from gin.web.render import table_html
+from gin.web.render import regions, table_classes, table_html
 from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
 
@@ -105,6 +106,7 @@ class TableApp:
         self.motion = Motion(document, window)
         self.drag = Drag(document, self.dispatch)
         self._first = first
+        self._drawn: dict[str, str] = {}
 
     def begin(self) -> None:
         """Paint the table and perform the start-up effects (the bot may move first)."""
@@ -116,12 +118,36 @@ class TableApp:
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
 
     def dispatch(self, intent: Intent) -> None:
+        """One turn of the loop.  Each step leaves a User Timing mark (``gin:update``...),
+        which bench/table_speed.py reads to say where the time of a click goes."""
+        timing = self.window.performance
+        start = timing.now()
         before = self.motion.measure(self.root)
+        measured = timing.now()
         self.state, effects = update(self.state, intent)
+        updated = timing.now()
         self.paint()
+        painted = timing.now()
+        _ = self.root.offsetHeight  # the browser lays the new table out here (timed on its own)
+        laid_out = timing.now()
         self.motion.speed = self.state.speed
         self.motion.settle(self.root, before, effects, self.animated)
+        settled = timing.now()
         self.perform(effects)
+        for name, begin, end in (
+            ("gin:measure", start, measured),
+            ("gin:update", measured, updated),
+            ("gin:paint", updated, painted),
+            ("gin:layout", painted, laid_out),
+            ("gin:motion", laid_out, settled),
+            ("gin:effects", settled, timing.now()),
+        ):
+            timing.measure(name, self._span(begin, end))
+
+    def _span(self, start: float, end: float) -> Any:
+        from pyodide.ffi import to_js
+
+        return to_js({"start": start, "end": end}, dict_converter=self.window.Object.fromEntries)
 
     @property
     def presenter(self) -> Presenter:
@@ -139,7 +165,7 @@ class TableApp:
         """Draw the state's render model, keeping the keyboard focus where it was."""
         model = self.presenter.table(self.state, self._rules_html())
         focus = _focus_key(self.document.activeElement)
-        self.root.innerHTML = table_html(model)
+        self._draw(model)
         body = self.document.body
         body.dataset.phase = model.phase
         body.dataset.turn = model.turn
@@ -157,6 +183,21 @@ class TableApp:
                 again.focus()
         if model.why is not None:
             self.motion.shake(self.root, model.why.target, model.why.serial)
+
+    def _draw(self, model: TableModel) -> None:
+        """The first time the whole table; then only the regions whose HTML changed."""
+        drawn = regions(model)
+        if not self._drawn:
+            self.root.innerHTML = table_html(model)
+        else:
+            table = self.root.firstElementChild
+            classes = table_classes(model)
+            if str(table.className) != classes:
+                table.className = classes
+            for name, html in drawn.items():
+                if self._drawn.get(name) != html:
+                    self.root.querySelector(f'[data-region="{name}"]').innerHTML = html
+        self._drawn = drawn
 
     def _rules_html(self) -> str:
         """The rules page, built on first use (its module is not needed to start)."""

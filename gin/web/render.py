@@ -276,24 +276,24 @@ def hand_section(model: TableModel) -> str:
     )
 
 
-def play_area(model: TableModel) -> str:
-    actions = "".join(button(b) for b in model.buttons)
+def prompt(model: TableModel) -> str:
     hint = (
         f'<p class="hint" data-testid="hint" role="status">{escape(model.hint)}</p>'
         if model.hint
         else ""
     )
     return (
-        opponent(model)
-        + middle(model)
-        + f'<div class="prompt"><p class="status" data-testid="status">{escape(model.status)}</p>'
+        f'<div class="prompt"><p class="status" data-testid="status">{escape(model.status)}</p>'
         + message_line(model.why, "why", "why")
         + hint
         + "</div>"
-        + f'<div class="actions" role="group" aria-label="{escape(model.labels["actions"])}">'
-        + f"{actions}</div>"
-        + hand_section(model)
     )
+
+
+def actions(model: TableModel) -> str:
+    buttons = "".join(button(b) for b in model.buttons)
+    label = escape(model.labels["actions"])
+    return f'<div class="actions" role="group" aria-label="{label}">{buttons}</div>'
 
 
 # --- the end of a hand and of the game ---------------------------------------------------------
@@ -532,28 +532,68 @@ def question_box(question: QuestionModel) -> str:
 # --- everything -------------------------------------------------------------------------------
 
 
-def table_html(model: TableModel) -> str:
-    """The whole table as HTML, drawn into ``<main id="app">``."""
+REGIONS = (
+    "topbar",
+    "notices",
+    "opponent",
+    "middle",
+    "prompt",
+    "actions",
+    "hand",
+    "result",
+    "side",
+    "overlay",
+)
+"""The parts of the table, each drawn into its own element: the page replaces only the parts
+whose HTML changed, so the cards elsewhere stay as they are (no re-layout, no flicker)."""
+
+
+def regions(model: TableModel) -> dict[str, str]:
+    """The HTML of every region of the table (empty where a region shows nothing now)."""
+    drawn = dict.fromkeys(REGIONS, "")
+    drawn["topbar"] = topbar(model)
+    drawn["notices"] = notices(model.notices)
     why = message_line(model.why, "why", "why")
     if model.game_over is not None:
-        centre = game_over_section(model.game_over, model.result) + why
+        drawn["result"] = game_over_section(model.game_over, model.result) + why
     elif model.result is not None:
-        centre = result_section(model.result) + why
+        drawn["result"] = result_section(model.result) + why
     else:
-        centre = play_area(model)
-    overlay = ""
+        drawn["opponent"] = opponent(model)
+        drawn["middle"] = middle(model)
+        drawn["prompt"] = prompt(model)
+        drawn["actions"] = actions(model)
+        drawn["hand"] = hand_section(model)
+    drawn["side"] = score_sheet(model.sheet) + move_log(model.log)
     if model.panel is not None:
-        overlay += panel(model.panel, model)
+        drawn["overlay"] += panel(model.panel, model)
     if model.question is not None:
-        overlay += question_box(model.question)
-    side = score_sheet(model.sheet) + move_log(model.log)
+        drawn["overlay"] += question_box(model.question)
+    return drawn
+
+
+def table_classes(model: TableModel) -> str:
+    return " ".join(("table", *model.classes))
+
+
+def _region(name: str, html: str, tag: str = "div") -> str:
+    return f'<{tag} class="region" data-region="{name}">{html}</{tag}>'
+
+
+def table_html(model: TableModel) -> str:
+    """The whole table as HTML, drawn into ``<main id="app">`` (its regions inside)."""
+    drawn = regions(model)
+    play = "".join(
+        _region(name, drawn[name])
+        for name in ("opponent", "middle", "prompt", "actions", "hand", "result")
+    )
     return (
-        f'<div class="{" ".join(("table", *model.classes))}" data-testid="table">'
-        + topbar(model)
-        + f'<div class="notices">{notices(model.notices)}</div>'
-        + f'<div class="felt"><div class="play">{centre}</div>'
-        + f'<aside class="side">{side}</aside></div>'
-        + overlay
+        f'<div class="{table_classes(model)}" data-testid="table">'
+        + _region("topbar", drawn["topbar"])
+        + _region("notices", drawn["notices"])
+        + f'<div class="felt"><div class="play">{play}</div>'
+        + f'<aside class="side">{_region("side", drawn["side"])}</aside></div>'
+        + _region("overlay", drawn["overlay"])
         + "</div>"
     )
 

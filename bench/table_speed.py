@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""How quickly the table answers a person, in headless chromium: click -> painted, and long tasks.
+
+Plays hands at normal speed (so the computer's moves are animated) with the
+scripted person of the browser tests, and reads two browser measurements:
+
+- the Event Timing API's duration of every click and key press: the time from
+  the input to the next paint of the table (what a person feels as lag);
+- the Long Animation Frames API's frames of 50 ms or more, i.e. the longest
+  main-thread work (Python included) while cards are moving.
+
+Prints medians and p95 per run and over all runs; targets 50 ms for both.  Needs
+the built site (``make site``) and Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from e2e.players import Person, wait_idle  # noqa: E402
+from tools import serve  # noqa: E402
+from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+PROBE = """
+(() => {
+  window.__inputs = [];
+  window.__frames = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) {
+      if (["click", "keydown", "pointerup"].includes(e.name)) window.__inputs.push(e.duration);
+    }
+  }).observe({type: "event", durationThreshold: 16, buffered: true});
+  if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) window.__frames.push(e.duration);
+    }).observe({type: "long-animation-frame", buffered: true});
+  }
+})();
+"""
+
+
+def p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def run_once(url: str, seed: int, decisions: int) -> tuple[list[float], list[float]]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.add_init_script(PROBE)
+        page.goto(f"{url}?seed={seed}&speed=1&level=hard", wait_until="domcontentloaded")
+        wait_idle(page)
+        page.evaluate("window.__inputs.length = 0; window.__frames.length = 0")  # not start-up
+        person = Person(page)
+        for _ in range(decisions):
+            if wait_idle(page) == "game-over":
+                break
+            person.decide()
+        page.wait_for_timeout(1000)
+        inputs = page.evaluate("window.__inputs")
+        frames = page.evaluate("window.__frames")
+        steps = page.evaluate(
+            """() => { const out = {};
+              for (const m of performance.getEntriesByType("measure")) {
+                if (m.name.startsWith("gin:")) (out[m.name] = out[m.name] || []).push(m.duration);
+              } return out; }"""
+        )
+        for name, values in sorted(steps.items()):
+            print(f"  {name}: median {statistics.median(values):.1f} ms, p95 {p95(values):.1f} ms")
+        browser.close()
+    return [float(v) for v in inputs], [float(v) for v in frames]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--decisions", type=int, default=40)
+    parser.add_argument("--site", default=str(ROOT / "_site"))
+    args = parser.parse_args()
+    server = serve.make_server(Path(args.site), "127.0.0.1", 0, "/")
+    thread = serve.serve_in_thread(server)
+    url = f"http://127.0.0.1:{server.server_port}/"
+    every_input: list[float] = []
+    every_frame: list[float] = []
+    try:
+        for run in range(args.runs):
+            inputs, frames = run_once(url, seed=run + 1, decisions=args.decisions)
+            every_input += inputs
+            every_frame += frames
+            print(
+                f"run {run + 1}: {len(inputs)} inputs over 16 ms, click->paint p95 "
+                f"{p95(inputs):.0f} ms; {len(frames)} frames over 50 ms, longest "
+                f"{max(frames, default=0):.0f} ms"
+            )
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+    median = statistics.median(every_input) if every_input else 0.0
+    print(
+        f"all runs: click->paint median {median:.0f} ms, p95 {p95(every_input):.0f} ms "
+        f"(inputs under 16 ms are not reported by the browser); long animation frames: "
+        f"{len(every_frame)}, p95 {p95(every_frame):.0f} ms, longest "
+        f"{max(every_frame, default=0):.0f} ms; target 50 ms for both"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
