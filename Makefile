@@ -13,13 +13,14 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 GIN_FILES  := $(shell find gin -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' 2>/dev/null)
 SITE_FILES := index.html pyscript.json $(shell find static -type f ! -path 'static/vendor/*' ! -name gin.zip 2>/dev/null)
 
-.PHONY: help setup venv npm chromium vendor locale bundle site play test lint typecheck unit e2e bench clean distclean
+.PHONY: help setup venv npm chromium vendor locale bundle site play test lint typecheck unit e2e bench screenshots clean distclean
 
 help:
 	@echo "make play   build the site and serve it at http://localhost:$(PORT)/ (PORT=... to change)"
 	@echo "make test   lint, type-check, unit tests and browser tests"
 	@echo "make site   build the publishable static site into _site/"
 	@echo "make bench  run the benchmarks in bench/"
+	@echo "make screenshots  every phase of a game at desktop and phone sizes, in test-results/"
 	@echo "make setup  install everything (venv, npm packages, chromium) and build the assets"
 	@echo "make clean  remove build outputs (distclean: also .venv and node_modules)"
 
@@ -101,6 +102,10 @@ unit: venv locale
 E2E_RERUNS := --reruns 2 --only-rerun "Page crashed" --only-rerun "Target crashed"
 e2e: venv chromium site
 	$(PY) -m pytest e2e $(E2E_RERUNS)
+
+# Every phase of a seeded game at desktop, 360x640 and 640x360: test-results/screenshots/.
+screenshots: venv chromium site
+	$(PY) tools/screenshots.py
 
 bench: setup site
 	@set -e; for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done
