@@ -127,7 +127,13 @@ def test_the_showdown_shows_the_knocker_first_and_the_lay_offs_as_the_defenders(
         model = EN.table(table.state).result
         assert model is not None
         first, second = model.hands
-        assert first.title.startswith(EN.player_name(result.knocker))
+        gin = result.showdown.gin
+        titles = {
+            YOU: ("You knocked", "You went gin"),
+            AI: ("The computer knocked", "The computer went gin"),
+        }
+        assert first.title == titles[result.knocker][gin]
+        assert second.title == EN.player_name(1 - result.knocker)
         theirs = {c.card for meld in first.melds for c in meld.cards if c.theirs}
         assert theirs == {card for card, _ in result.showdown.layoffs}
         assert second.note.startswith(str(len(theirs)))

@@ -510,7 +510,12 @@ class Presenter:
                 )
                 for index, meld in enumerate(facts.knocker_melds)
             )
-            verb = _("went gin") if facts.gin else _("knocked")
+            titles = {
+                (YOU, True): _("You went gin"),
+                (YOU, False): _("You knocked"),
+                (AI, True): _("The computer went gin"),
+                (AI, False): _("The computer knocked"),
+            }
             laid_count = len(facts.layoffs)
             layoff_note = (
                 self.tr.ngettext(
@@ -523,7 +528,7 @@ class Presenter:
             )
             hands_shown = (
                 LaidOutHand(
-                    f"{self.player_name(knocker)} · {verb}",
+                    titles[knocker, facts.gin],
                     knocker_melds,
                     tuple(self.card(c) for c in facts.knocker_deadwood_cards),
                     _("Deadwood: {points}").format(points=facts.knocker_deadwood),
