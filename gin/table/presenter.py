@@ -138,6 +138,8 @@ class Presenter:
             classes.append("four-colour")
         if state.touch_only:
             classes.append("touch")
+        if state.speed == 0:
+            classes.append("still")  # speed 0: no motion at all, the pulses included
         return TableModel(
             phase=phase.value,
             turn="you" if state.your_turn else "ai",
