@@ -232,3 +232,90 @@ def test_sorting_shows_the_hand_in_order() -> None:
     assert cards == sorted(cards)
     sorts = EN.table(table.state).sorts
     assert [s.pressed for s in sorts] == [False, False, True]
+
+
+def test_a_dead_hand_is_worded_and_shows_only_the_persons_hand() -> None:
+    mine = tuple(parse_cards("AS 3D 5C 7H 9S JD KC 2H 4S 6D"))
+    theirs = tuple(parse_cards("AH 3C 5D 7S 9D JC KS 2D 4H 6S"))
+    dead = HandResult(2, 0, HandKind.DEAD, None, None, 0, (mine, theirs), None)
+    assert EN.headline(dead) == "Dead hand: no score."
+    assert EN.points_line(dead) == "Dead hand: 0"
+    assert "two cards without a knock" in EN.points_words(dead)
+    shown = EN.plain_layout("Your hand", mine)
+    cards = {c.card for meld in shown.melds for c in meld.cards} | {c.card for c in shown.deadwood}
+    assert cards == set(mine) and shown.deadwood_label == "Deadwood: 57"
+
+
+def test_gin_is_explained_in_words() -> None:
+    gin = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C TC", "6S 7S 8S JD QD KD 9H TH 2H KH")
+    assert EN.points_words(gin) == "Gin bonus 25 plus the defender's deadwood 31."
+    assert EN.headline(gin) == "Gin! You score 56 points."
+    computer = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C TC", "6S 7S 8S JD QD KD 9H TH 2H KH", AI)
+    assert EN.headline(computer) == "The computer went gin and scores 56 points."
+
+
+def test_the_status_says_what_happens_now() -> None:
+    from gin.table.intents import PlayCard
+    from gin.table.update import update
+
+    table = at_phase(TablePhase.DISCARD)
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD)
+    thinking, _effects = update(table.state, PlayCard(card))  # type: ignore[arg-type]
+    assert EN.status(thinking) == "The computer is playing…"
+    assert EN.table(thinking).opponent.thinking == "Thinking…"
+    assert EN.table(thinking).turn == "ai"
+
+
+def test_the_count_line_says_when_the_best_discard_knocks_or_goes_gin() -> None:
+    from tests.test_table_update import _knock_table
+
+    table = _knock_table()
+    line = EN.table(table.state).count_line
+    assert line.endswith("you can knock") or line.endswith("you can go gin")
+    table.send(Arm(ActionKind.KNOCK))
+    assert EN.status(table.state) == "Knock: choose the card to discard."
+
+
+def test_announcements_word_moves_results_hints_and_refusals() -> None:
+    from gin.actions import Action
+    from gin.ai.hints import Hint
+    from gin.table.effects import Announce
+    from gin.table.messages import Message, Why
+
+    seven = Card.parse("7H")
+    move = Announce(Action(ActionKind.DISCARD, seven), seat=AI, card=seven)
+    assert EN.announcement(move) == "The computer discarded 7♥."
+    assert EN.announcement(Announce(Action(ActionKind.DRAW_STOCK), seat=YOU, card=seven)) == (
+        "You drew 7♥ from the stock."
+    )
+    knock = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C 5D", "6S 7S 8S JD QD KD 9H TH JH KH")
+    assert EN.announcement(Announce(knock)) == "You knocked and score 5 points. Knock: 10 − 5 = 5"
+    only = Hint(Action(ActionKind.DRAW_STOCK), "only_choice", {"action": "draw stock"})
+    assert EN.announcement(Announce(only)) == "Draw from the stock is the only move."
+    refused = Message(Why.TAKEN_CARD, card=seven)
+    assert EN.announcement(Announce(refused)) == "You cannot throw back the card you just took."
+    assert EN.action_name(Action(ActionKind.GIN, seven)) == "Go gin, discarding 7♥"
+
+
+def test_every_question_and_panel_is_worded() -> None:
+    from gin.table.intents import Cancel, Confirm
+    from gin.table.state import Question
+
+    table = at_phase(TablePhase.DISCARD)
+    table.send(ChangeSetting("target", "50"))
+    question = EN.table(table.state).question
+    assert question is not None and question.name == Question.APPLY_RULES
+    assert "count as a loss" in question.text
+    table.send(Cancel())
+    from gin.table.intents import ResetStatistics
+
+    table.send(ResetStatistics())
+    assert "cannot be undone" in EN.table(table.state).question.text  # type: ignore[union-attr]
+    table.send(Confirm())
+    table.send(OpenPanel(Panel.RULES))
+    model = EN.table(table.state, rules_html="<p>rules</p>")
+    assert model.panel is not None and model.panel.rules_html == "<p>rules</p>"
+    from gin.table.startup import Address, Stored, start
+
+    seeded, _ = start(Stored(table=table.state.record()), Address(seed=99), [])
+    assert "seed 99" in EN.table(seeded).question.text  # type: ignore[union-attr]
