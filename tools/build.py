@@ -38,12 +38,15 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PYODIDE_VERSION = "314.0.7"
-PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_PACKAGE = "pyodide"
+PYSCRIPT_PACKAGE = "@pyscript/core"
 # The Devanagari font for the Hindi texts (SIL OFL 1.1), served from our own origin:
 # static/css/fonts.css declares it from static/vendor/fonts/.
 FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
-FONT_VERSION = "5.3.0"
+# Their versions live in package.json (exact pins) and package-lock.json only: the build
+# reads them there and refuses a node_modules/ that holds anything else.
+PACKAGE_JSON = ROOT / "package.json"
+PACKAGE_LOCK = ROOT / "package-lock.json"
 FONT_FILES = tuple(
     f"noto-sans-devanagari-devanagari-{weight}-normal.woff2" for weight in (400, 700)
 )
@@ -80,9 +83,38 @@ PYSCRIPT_CSP_PATCH = (
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def _package_version(name: str) -> str:
+def _installed_version(name: str) -> str:
     data = json.loads((NODE_MODULES / name / "package.json").read_text(encoding="utf-8"))
     return str(data["version"])
+
+
+def locked_version(name: str) -> str:
+    """The version of front-end package ``name`` that package-lock.json pins.
+
+    package.json must pin the same exact version (no ranges: the site ships these files).
+    """
+    lock = json.loads(PACKAGE_LOCK.read_text(encoding="utf-8"))
+    wanted = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))["devDependencies"].get(name)
+    locked = lock.get("packages", {}).get(f"node_modules/{name}", {}).get("version")
+    if not locked:
+        sys.exit(f"package-lock.json has no {name}: run `npm install --save-exact {name}@VERSION`")
+    if wanted != locked:
+        sys.exit(
+            f"package.json wants {name} {wanted!r}, package-lock.json has {locked}: pin the "
+            "exact version in package.json and run `npm install`"
+        )
+    return str(locked)
+
+
+def _check_installed(name: str) -> str:
+    """The locked version of ``name``, after checking that node_modules/ holds exactly it."""
+    want = locked_version(name)
+    if not (NODE_MODULES / name / "package.json").is_file():
+        sys.exit(f"node_modules/{name} is missing: run `npm ci`")
+    have = _installed_version(name)
+    if have != want:
+        sys.exit(f"node_modules/{name} is {have}, package-lock.json pins {want}: run `npm ci`")
+    return want
 
 
 def _copy(src: Path, dst: Path) -> None:
@@ -105,35 +137,31 @@ def _patch_pyscript_for_csp(folder: Path) -> None:
 def build_vendor() -> None:
     if not NODE_MODULES.is_dir():
         sys.exit("node_modules/ is missing: run `npm ci` (or `make setup`) first")
-    for name, want in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
-        have = _package_version(name)
-        if have != want:
-            sys.exit(f"node_modules/{name} is {have}, expected {want}: run `npm ci`")
+    pyodide_version = _check_installed(PYODIDE_PACKAGE)
+    pyscript_version = _check_installed(PYSCRIPT_PACKAGE)
+    _check_installed(FONT_PACKAGE)
 
     if VENDOR.exists():  # start clean: PyScript's chunk names change with every version
         shutil.rmtree(VENDOR)
-    pyodide_src = NODE_MODULES / "pyodide"
+    pyodide_src = NODE_MODULES / PYODIDE_PACKAGE
     for fname in PYODIDE_FILES:
         _copy(pyodide_src / fname, VENDOR / "pyodide" / fname)
 
-    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    dist = NODE_MODULES / PYSCRIPT_PACKAGE / "dist"
     copied = 0
     for src in sorted(dist.iterdir()):
         if src.is_file() and src.suffix in (".js", ".css"):
             _copy(src, VENDOR / "pyscript" / src.name)
             copied += 1
     _patch_pyscript_for_csp(VENDOR / "pyscript")
-    have = _package_version(FONT_PACKAGE)
-    if have != FONT_VERSION:
-        sys.exit(f"node_modules/{FONT_PACKAGE} is {have}, expected {FONT_VERSION}: run `npm ci`")
     font_src = NODE_MODULES / FONT_PACKAGE
     for fname in FONT_FILES:
         _copy(font_src / "files" / fname, VENDOR / "fonts" / fname)
     _copy(font_src / "LICENSE", VENDOR / "fonts" / "OFL.txt")
-    (VENDOR / ".stamp").write_text(f"pyodide {PYODIDE_VERSION}\npyscript {PYSCRIPT_VERSION}\n")
+    (VENDOR / ".stamp").write_text(f"pyodide {pyodide_version}\npyscript {pyscript_version}\n")
     print(
-        f"vendor: pyodide {PYODIDE_VERSION} ({len(PYODIDE_FILES)} files), "
-        f"pyscript {PYSCRIPT_VERSION} ({copied} files) -> {VENDOR.relative_to(ROOT)}/"
+        f"vendor: pyodide {pyodide_version} ({len(PYODIDE_FILES)} files), "
+        f"pyscript {pyscript_version} ({copied} files) -> {VENDOR.relative_to(ROOT)}/"
     )
 
 
