@@ -27,13 +27,16 @@ help:
 
 setup: venv npm chromium vendor locale bundle
 
+# Every package comes at the exact version of constraints.txt: `-c` for the install itself,
+# PIP_CONSTRAINT for the isolated environment in which pip builds this project (setuptools).
 venv: $(VENV)/.stamp
-$(VENV)/.stamp: pyproject.toml
+$(VENV)/.stamp: pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
 	  echo "Installing Debian's python3-venv..."; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; }
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	PIP_CONSTRAINT="$(CURDIR)/constraints.txt" $(PY) -m pip install --quiet \
+	  --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	@touch $@
 
 npm: node_modules/.stamp
