@@ -4,13 +4,16 @@
 // This file is a template. `tools/build.py site` writes the published copy to _site/sw.js
 // (next to index.html, so its scope is the whole site, also under a sub-path) and fills in
 // VERSION (a hash of every published file) and PRECACHE (every published file, relative to
-// this script). Any change to the site changes VERSION, hence the bytes of sw.js, which is
-// how the browser notices a new deployment.
+// this script, with the SHA-256 of its bytes). Any change to the site changes VERSION, hence
+// the bytes of sw.js, which is how the browser notices a new deployment.
 //
 // Rules:
 // - Only same-origin GET requests are answered; anything else is left to the browser
 //   (never cached, never answered here), so outside requests stay visible to the page's
 //   Content-Security-Policy and to the browser tests, which abort them.
+// - A version installs only whole: each file is fetched with its hash as the request's
+//   integrity, so a server or CDN that still (or already) answers with another version's
+//   bytes fails the install, and the running version stays.
 // - Precached files are answered from the cache of the running version (cache first), so
 //   the page, Pyodide and the engine always come from one consistent deployment.
 // - A new version installs in the background and waits; the page (static/js/offline.js)
@@ -31,8 +34,10 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // "no-cache": revalidate with the server, never take a stale HTTP-cache copy into a
-      // new version.
-      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
+      // new version; integrity: these bytes and no others.
+      cache.addAll(
+        PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity }))
+      )
     )
   );
   // No skipWaiting here: a new version waits until the page asks (see "message").

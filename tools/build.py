@@ -15,8 +15,10 @@ Run ``npm ci`` first so node_modules/ holds the pinned versions from package-loc
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
+import re
 import shutil
 import sys
 import zipfile
@@ -78,6 +80,20 @@ PYSCRIPT_CSP_PATCH = (
     'await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)}),r=_o(c),s=n.map(_o).join(", "),'
     "src=`(w,x)=>(${r})(w,x,...[${s}])`,f=(w,x)=>c(w,x,...n);f.toString=()=>src;return f",
 )
+
+# index.html asks for PyScript's module chunks to be preloaded here; their names carry a hash
+# that changes with every PyScript version, so the build writes the links (write_preloads).
+PRELOAD_MARKER = (
+    "  <!-- PyScript's modules (tools/build.py writes the links for this version's chunks). -->\n"
+)
+# MicroPython's config in index.html: the same plugin exclusions as pyscript.json.
+MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
+# PyScript's table of plugins (in its core chunk): name -> lazily imported chunk.
+# (A plugin bundled into the core chunk itself is "name:()=>Promise.resolve()...".)
+PLUGIN_ENTRY = re.compile(
+    r'(?:"([\w-]+)"|\b([\w-]+)):\(\)=>(?:import\("\./([\w.-]+\.js)"\)|Promise\.resolve\(\))'
+)
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
 
 # A fixed timestamp makes the bundle byte-for-byte reproducible.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -236,11 +252,76 @@ def build_site() -> None:
         ],
     )
     write_boot_texts()
+    write_preloads(SITE / "index.html")
     build_service_worker()  # last step before the stamp: it lists every published file
     # GitHub Pages: serve files as they are (no Jekyll processing of the site).
     (SITE / ".nojekyll").write_text("", encoding="utf-8")
     total = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     print(f"site: {SITE.relative_to(ROOT)}/ ({total / 1e6:.1f} MB)")
+
+
+def excluded_plugins(index_html: str) -> list[str]:
+    """The PyScript plugins the page turns off ("!name" in pyscript.json).
+
+    PyScript also sets up MicroPython, whose config is index.html's <mpy-config>: it must
+    turn off the same ones, or MicroPython's side loads them all.
+    """
+    config = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))
+    plugins = config.get("plugins", [])
+    found = MPY_CONFIG.findall(index_html)
+    if len(found) != 1 or json.loads(found[0]).get("plugins") != plugins:
+        sys.exit(
+            "index.html: <mpy-config> must list the same plugins as pyscript.json "
+            f"({json.dumps(plugins)})"
+        )
+    return [name.removeprefix("!") for name in plugins if name.startswith("!")]
+
+
+def pyscript_modules(folder: Path, excluded: list[str]) -> list[str]:
+    """The chunks of PyScript that the page loads: core.js's static imports, then the
+    plugins not excluded (and their static imports), in the order PyScript asks for them.
+
+    The build stops if an excluded plugin is not in PyScript's table (a misspelt name, or
+    a PyScript upgrade that renamed it): such a plugin would load on every start.
+    """
+    core = (folder / "core.js").read_text(encoding="utf-8")
+    order: list[str] = []
+
+    def visit(name: str) -> None:
+        if name not in order:
+            order.append(name)
+            for imported in STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8")):
+                visit(imported)
+
+    for name in STATIC_IMPORT.findall(core):
+        visit(name)
+    plugins: dict[str, str] = {}
+    for name in order:
+        for quoted, bare, chunk in PLUGIN_ENTRY.findall((folder / name).read_text("utf-8")):
+            plugins[quoted or bare] = chunk
+    unknown = sorted(set(excluded) - set(plugins))
+    if not plugins or unknown:
+        sys.exit(
+            f"tools/build.py: PyScript's plugin table lists {sorted(plugins)}; pyscript.json "
+            f"turns off {unknown}, which it does not know: re-check the plugin names"
+        )
+    for name, chunk in plugins.items():
+        if chunk and name not in excluded:
+            visit(chunk)
+    return order
+
+
+def write_preloads(index: Path) -> None:
+    """Write the modulepreload links of PyScript's chunks into the published index.html."""
+    html = index.read_text(encoding="utf-8")
+    if html.count(PRELOAD_MARKER) != 1:
+        sys.exit(f"index.html: expected the line {PRELOAD_MARKER.strip()!r} once")
+    folder = SITE / "static" / "vendor" / "pyscript"
+    links = "".join(
+        f'  <link rel="modulepreload" href="./static/vendor/pyscript/{name}">\n'
+        for name in pyscript_modules(folder, excluded_plugins(html))
+    )
+    index.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + links), encoding="utf-8")
 
 
 def write_boot_texts() -> None:
@@ -261,25 +342,30 @@ def write_boot_texts() -> None:
     )
 
 
-def build_service_worker() -> None:
-    """Write _site/sw.js from static/sw.js with this build's version and precache list.
+def build_service_worker(site: Path = SITE) -> str:
+    """Write ``site``/sw.js from static/sw.js with the site's version and precache list.
 
     The version is a hash of every published file (path and bytes), so any change to the
     site changes sw.js and browsers install the new deployment as a new cache; an
-    unchanged site keeps its version (and its visitors' caches).
+    unchanged site keeps its version (and its visitors' caches). Each precached file
+    carries its SHA-256 as the request's integrity: a server (or a CDN's stale copy) that
+    answers with bytes of another version fails the install, so a cache never mixes two
+    versions. Returns the version.
     """
     files = sorted(
         p
-        for p in SITE.rglob("*")
-        if p.is_file() and p.relative_to(SITE).as_posix() not in SW_NOT_CACHED
+        for p in site.rglob("*")
+        if p.is_file() and p.relative_to(site).as_posix() not in SW_NOT_CACHED
     )
     digest = hashlib.sha256()
-    urls = []
+    precache = []
     for path in files:
-        rel = path.relative_to(SITE).as_posix()
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        rel = path.relative_to(site).as_posix()
+        file_hash = hashlib.sha256(path.read_bytes()).digest()
+        digest.update(rel.encode() + b"\0" + file_hash)
         # The page itself is cached as "./" (the URL people open), not "./index.html".
-        urls.append("./" if rel == "index.html" else "./" + rel)
+        url = "./" if rel == "index.html" else "./" + rel
+        precache.append([url, "sha256-" + base64.b64encode(file_hash).decode()])
     version = digest.hexdigest()[:16]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):
@@ -289,10 +375,13 @@ def build_service_worker() -> None:
         SW_VERSION_LINE, f"const VERSION = {json.dumps(version)}; // written by tools/build.py"
     ).replace(
         SW_PRECACHE_LINE,
-        "const PRECACHE = " + json.dumps(urls, indent=2) + "; // written by tools/build.py",
+        "const PRECACHE = ["
+        + ",".join("\n  " + json.dumps(entry) for entry in precache)
+        + "\n]; // written by tools/build.py",
     )
-    (SITE / "sw.js").write_text(worker, encoding="utf-8")
-    print(f"service worker: version {version}, {len(urls)} files precached -> _site/sw.js")
+    (site / "sw.js").write_text(worker, encoding="utf-8")
+    print(f"service worker: version {version}, {len(precache)} files precached -> {site}/sw.js")
+    return version
 
 
 def main(argv: list[str] | None = None) -> None:
