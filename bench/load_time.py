@@ -81,6 +81,8 @@ class Transfer:
 class Visit:
     ms: float
     responses: list[tuple[str, int, int]]
+    pyodide_ms: float = 0.0
+    """When Pyodide was up (the "gin:pyodide" mark of static/js/start.mjs or bare.html)."""
 
     def bytes(self, own: bool | None = None) -> int:
         return sum(
@@ -97,9 +99,13 @@ class Series:
     precache: list[Visit] = field(default_factory=list)
 
 
-def load(page: Page) -> float:
+def load(page: Page) -> tuple[float, float]:
+    """(ms to ready, ms to Pyodide up) of the page's visit."""
     page.wait_for_function("() => window.__readyAt !== undefined", timeout=180_000, polling=50)
-    return float(page.evaluate("window.__readyAt"))
+    ready, pyodide = page.evaluate(
+        "[window.__readyAt, performance.getEntriesByName('gin:pyodide')[0]?.startTime ?? 0]"
+    )
+    return float(ready), float(pyodide)
 
 
 def open_page(browser_page: Page, url: str) -> None:
@@ -131,19 +137,20 @@ def _two_visits(first: Page, url: str, transfer: Transfer, worker: bool) -> tupl
     context = first.context
     transfer.take()
     open_page(first, url)
-    cold_ms = load(first)
+    cold_ms, cold_pyodide = load(first)
     if worker:  # the game: wait until its service worker has cached the site
         first.wait_for_function("() => window.ginOfflineReady === true", timeout=180_000)
     first.wait_for_timeout(SETTLE_MS)
     responses = transfer.take()
     cut = split_at_worker(responses)
-    cold, between = Visit(cold_ms, responses[:cut]), Visit(0.0, responses[cut:])
+    cold = Visit(cold_ms, responses[:cut], cold_pyodide)
+    between = Visit(0.0, responses[cut:])
     second = context.new_page()  # before closing the first: a profile with no tab would end
     first.close()
     open_page(second, url)
-    warm_ms = load(second)
+    warm_ms, warm_pyodide = load(second)
     second.wait_for_timeout(SETTLE_MS)
-    return cold, Visit(warm_ms, transfer.take()), between
+    return cold, Visit(warm_ms, transfer.take(), warm_pyodide), between
 
 
 def median_ms(visits: list[Visit]) -> float:
@@ -169,7 +176,8 @@ def gzipped(paths: set[str], root: Path) -> int:
 def report(game: Series, bare: Series, runs: int, root: Path) -> None:
     def line(name: str, visits: list[Visit]) -> str:
         each = ", ".join(f"{v.ms:.0f}" for v in visits)
-        return f"  {name} : {median_ms(visits):7.0f}   runs: {each}"
+        up = statistics.median(v.pyodide_ms for v in visits)
+        return f"  {name} : {median_ms(visits):7.0f}   (Pyodide up at {up:.0f})   runs: {each}"
 
     for kind, ours, theirs in (
         ("cold (fresh context: empty HTTP cache, no service worker)", game.cold, bare.cold),

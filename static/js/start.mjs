@@ -18,9 +18,11 @@ import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const ENGINE = new URL("../gin.zip", import.meta.url).href;
-// Steps for the skeleton's progress bar (static/js/boot.js), beside PyScript's "py:progress".
+// Steps for the skeleton's progress bar (static/js/boot.js), beside PyScript's "py:progress",
+// and a performance mark each (bench/load_time.py reports when Pyodide was up).
 function progress(step) {
   return (value) => {
+    performance.mark(`gin:${step}`);
     window.dispatchEvent(new CustomEvent("gin:progress", { detail: step }));
     return value;
   };
@@ -36,11 +38,11 @@ const engine = fetch(ENGINE)
     if (!response.ok) throw new Error(`[${response.status}] Unable to fetch ${ENGINE}`);
     return response.arrayBuffer();
   })
-  .then(progress("engine downloaded"));
+  .then(progress("engine"));
 
 const interpreter = Promise.all([
   startPyodide({ indexURL, stdout: (line) => stdout(line), stderr: (line) => stderr(line) }).then(
-    progress("Python started")
+    progress("pyodide")
   ),
   engine,
 ]).then(([pyodide, bundle]) => {
