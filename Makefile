@@ -65,9 +65,10 @@ static/vendor/.stamp: node_modules/.stamp tools/build.py
 locale: venv
 	$(PY) tools/i18n.py compile
 
-# The bundle compiles the translations first (Babel): it runs with the venv's python.
+# The bundle compiles the translations first (Babel): it runs with the venv's python; then
+# the Python sources, with node and the Pyodide of node_modules/ (tools/compile_pyodide.mjs).
 bundle: static/gin.zip
-static/gin.zip: $(GIN_FILES) tools/build.py tools/i18n.py | venv
+static/gin.zip: $(GIN_FILES) tools/build.py tools/i18n.py tools/compile_pyodide.mjs node_modules/.stamp | venv
 	$(PY) tools/build.py bundle
 
 # Needs Python with Babel (the venv) and npm: this is what the Pages workflow runs.
