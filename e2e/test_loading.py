@@ -64,11 +64,12 @@ def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: 
 PRELOADED = (
     "static/vendor/pyodide/pyodide.mjs",
     "static/vendor/pyodide/pyodide.asm.mjs",
-    "static/vendor/pyodide/pyodide.asm.wasm",
     "static/vendor/pyodide/python_stdlib.zip",
     "static/vendor/pyodide/pyodide-lock.json",
     "static/gin.zip",
 )
+# Not preloaded (V8 would not keep its compiled code), fetched by static/js/start.mjs.
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 UNUSED_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations", "codemirror")
 
 
@@ -90,6 +91,7 @@ def test_big_downloads_start_with_the_page_and_each_is_fetched_once(
         assert paths.count(path) == 1, (path, paths.count(path))
         # Before PyScript had even read its config: started by the page, not by PyScript.
         assert paths.index(path) < paths.index("pyscript.json"), path
+    assert paths.count(WASM) == 1
     # Chromium says so when a preload goes unused or does not match its request.
     assert not [text for text in warnings if "preload" in text.lower()], warnings
 

@@ -16,6 +16,10 @@
 //   bytes fails the install, and the running version stays.
 // - Precached files are answered from the cache of the running version (cache first), so
 //   the page, Pyodide and the engine always come from one consistent deployment.
+// - Except Pyodide's WebAssembly: V8 reuses its compiled code only for a response from the
+//   HTTP cache, so static/js/start.mjs fetches it from the network (checked against this
+//   version's hash) and asks for "?offline", which is answered from the cache, only when
+//   that fails.
 // - A new version installs in the background and waits; the page (static/js/offline.js)
 //   shows "a new version is ready" and, when the person asks, sends SKIP_WAITING.
 "use strict";
@@ -29,6 +33,7 @@ const SCOPE = new URL("./", self.location.href).href;
 const PREFIX = "gin-rummy:" + SCOPE + ":";
 const CACHE = PREFIX + VERSION;
 const SHELL = SCOPE; // index.html is cached under the scope URL "./"
+const WASM = SCOPE + "static/vendor/pyodide/pyodide.asm.wasm";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -80,5 +85,6 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
+  if (url.href === WASM) return; // to the network and the HTTP cache (see above)
   event.respondWith(answer(request, url));
 });

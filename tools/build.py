@@ -66,6 +66,10 @@ SITE_STATIC_EXCLUDE = {".stamp", ".gitkeep", ".DS_Store", "__pycache__"}
 SW_TEMPLATE = STATIC / "sw.js"
 SW_VERSION_LINE = 'const VERSION = "dev"; // filled in by tools/build.py'
 SW_PRECACHE_LINE = "const PRECACHE = []; // filled in by tools/build.py"
+# static/js/start.mjs checks Pyodide's WebAssembly, which it fetches past the service worker,
+# against this version's hash: the build writes it into the published copy.
+START_MODULE = Path("static/js/start.mjs")
+WASM_INTEGRITY_LINE = 'const WASM_INTEGRITY = ""; // written by tools/build.py'
 # Published files the service worker does not precache (sw.js is the worker itself).
 SW_NOT_CACHED = {"sw.js", ".nojekyll"}
 
@@ -287,6 +291,7 @@ def build_site() -> None:
         ],
     )
     write_boot_texts()
+    write_wasm_integrity(SITE)
     write_preloads(SITE / "index.html")
     build_service_worker()  # last step before the stamp: it lists every published file
     # GitHub Pages: serve files as they are (no Jekyll processing of the site).
@@ -359,6 +364,22 @@ def write_preloads(index: Path) -> None:
     index.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + links), encoding="utf-8")
 
 
+def integrity(data: bytes) -> str:
+    """The Subresource Integrity value of ``data`` (what fetch() checks a response against)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def write_wasm_integrity(site: Path) -> None:
+    """Write the hash of Pyodide's WebAssembly into the published static/js/start.mjs."""
+    module = site / START_MODULE
+    text = module.read_text(encoding="utf-8")
+    if text.count(WASM_INTEGRITY_LINE) != 1:
+        sys.exit(f"{START_MODULE}: expected the line {WASM_INTEGRITY_LINE!r} once")
+    wasm = (site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    line = WASM_INTEGRITY_LINE.replace('""', json.dumps(integrity(wasm)))
+    module.write_text(text.replace(WASM_INTEGRITY_LINE, line), encoding="utf-8")
+
+
 def write_boot_texts() -> None:
     """_site/static/js/boot-text.js: the loading screen's texts in every language.
 
@@ -396,11 +417,11 @@ def build_service_worker(site: Path = SITE) -> str:
     precache = []
     for path in files:
         rel = path.relative_to(site).as_posix()
-        file_hash = hashlib.sha256(path.read_bytes()).digest()
-        digest.update(rel.encode() + b"\0" + file_hash)
+        data = path.read_bytes()
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
         # The page itself is cached as "./" (the URL people open), not "./index.html".
         url = "./" if rel == "index.html" else "./" + rel
-        precache.append([url, "sha256-" + base64.b64encode(file_hash).decode()])
+        precache.append([url, integrity(data)])
     version = digest.hexdigest()[:16]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):

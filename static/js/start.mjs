@@ -1,5 +1,5 @@
-// Starts Pyodide and fetches the engine at the first bytes of the page, before PyScript
-// has even loaded.
+// Starts Pyodide and fetches the engine as soon as the page is parsed, before PyScript has
+// even loaded.
 //
 // Without this module PyScript fetches its core, then pyscript.json, then its plugins, and
 // only then imports pyodide.mjs and calls loadPyodide(): a chain of round trips in front of
@@ -18,6 +18,31 @@ import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const ENGINE = new URL("../gin.zip", import.meta.url).href;
+
+// Pyodide's WebAssembly is the one file the service worker (sw.js) leaves to the browser:
+// V8 keeps the code it compiled with the HTTP cache's copy of a response, not with a
+// service worker's (nor a <link rel="preload">'s), and compiling it anew costs a warm start
+// about half its time (bench/load_time.py). So Pyodide's request for it goes to the network
+// or the HTTP cache, checked against this version's hash (which the build writes here): a
+// file of another version fails the check, and so does the network when offline; either
+// way the worker's copy of this version is used instead ("?offline", which it answers).
+const WASM = indexURL + "pyodide.asm.wasm";
+const WASM_INTEGRITY = ""; // written by tools/build.py
+const pageFetch = window.fetch;
+
+function fetchWasm(options) {
+  const checked = { ...options, integrity: WASM_INTEGRITY };
+  return pageFetch(WASM, checked).catch((error) => {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) throw error;
+    return pageFetch(`${WASM}?offline`, checked);
+  });
+}
+
+function fetchForPyodide(resource, options) {
+  if (String(resource) === WASM) return fetchWasm(options);
+  return pageFetch.call(this, resource, options);
+}
+
 // Steps for the skeleton's progress bar (static/js/boot.js), beside PyScript's "py:progress",
 // and a performance mark each (bench/load_time.py reports when Pyodide was up).
 function progress(step) {
@@ -40,12 +65,18 @@ const engine = fetch(ENGINE)
   })
   .then(progress("engine"));
 
-const interpreter = Promise.all([
-  startPyodide({ indexURL, stdout: (line) => stdout(line), stderr: (line) => stderr(line) }).then(
-    progress("pyodide")
-  ),
-  engine,
-]).then(([pyodide, bundle]) => {
+window.fetch = fetchForPyodide; // while Pyodide starts (it looks fetch up at each call)
+const runtime = startPyodide({
+  indexURL,
+  stdout: (line) => stdout(line),
+  stderr: (line) => stderr(line),
+})
+  .finally(() => {
+    if (window.fetch === fetchForPyodide) window.fetch = pageFetch;
+  })
+  .then(progress("pyodide"));
+
+const interpreter = Promise.all([runtime, engine]).then(([pyodide, bundle]) => {
   pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
   return pyodide;
 });
