@@ -73,7 +73,7 @@ WASM_INTEGRITY_LINE = 'const WASM_INTEGRITY = ""; // written by tools/build.py'
 # Published files the service worker does not precache (sw.js is the worker itself).
 SW_NOT_CACHED = {"sw.js", ".nojekyll"}
 
-# PyScript 0.7.31 builds one function with Function() at every start (its core chunk joins
+# The vendored PyScript builds one function with Function() at every start (its core chunk joins
 # the worker hooks into a single function, as source text for a worker). That is the only
 # string-to-code call of the page, and it would need 'unsafe-eval' in the page's
 # Content-Security-Policy. The patch builds the same function as a closure whose
@@ -356,7 +356,7 @@ def write_preloads(index: Path) -> None:
     html = index.read_text(encoding="utf-8")
     if html.count(PRELOAD_MARKER) != 1:
         sys.exit(f"index.html: expected the line {PRELOAD_MARKER.strip()!r} once")
-    folder = SITE / "static" / "vendor" / "pyscript"
+    folder = index.parent / "static" / "vendor" / "pyscript"
     links = "".join(
         f'  <link rel="modulepreload" href="./static/vendor/pyscript/{name}">\n'
         for name in pyscript_modules(folder, excluded_plugins(html))
