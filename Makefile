@@ -55,9 +55,10 @@ chromium:
 
 # ---- build ----------------------------------------------------------------------------------
 
-# tools/build.py writes static/vendor/.stamp itself.
+# tools/build.py writes static/vendor/.stamp itself.  The PyScript modules it copies depend
+# on the plugins the page turns off (pyscript.json, index.html's <mpy-config>).
 vendor: static/vendor/.stamp
-static/vendor/.stamp: node_modules/.stamp tools/build.py
+static/vendor/.stamp: node_modules/.stamp tools/build.py pyscript.json index.html
 	$(PYTHON) tools/build.py vendor
 
 # The translations: gin/locale/*/LC_MESSAGES/gin.po -> gin.mo (Babel, from the venv), so

@@ -3,7 +3,8 @@
 
 Subcommands (all paths relative to the repository root):
 
-  vendor  copy the Pyodide runtime and PyScript from node_modules/ into static/vendor/
+  vendor  copy the Pyodide runtime and PyScript (the modules the page loads) from
+          node_modules/ into static/vendor/
   bundle  compile the translations (gin/locale/*/LC_MESSAGES/gin.po -> gin.mo, with
           tools/i18n.py) and the Python sources (to the vendored Pyodide's bytecode, with
           node and tools/compile_pyodide.mjs), and zip the ``gin`` package (the folder
@@ -171,12 +172,15 @@ def build_vendor() -> None:
     for fname in PYODIDE_FILES:
         _copy(pyodide_src / fname, VENDOR / "pyodide" / fname)
 
+    # PyScript: its entry module and stylesheet, and the chunks the page loads (its core and
+    # the plugins it keeps); not the editor, terminal and game plugins' chunks (about 1 MB
+    # that the service worker would cache for nothing).
     dist = NODE_MODULES / PYSCRIPT_PACKAGE / "dist"
-    copied = 0
-    for src in sorted(dist.iterdir()):
-        if src.is_file() and src.suffix in (".js", ".css"):
-            _copy(src, VENDOR / "pyscript" / src.name)
-            copied += 1
+    excluded = excluded_plugins((ROOT / "index.html").read_text(encoding="utf-8"))
+    kept = ["core.js", "core.css", *pyscript_modules(dist, excluded)]
+    for name in kept:
+        _copy(dist / name, VENDOR / "pyscript" / name)
+    copied = len(kept)
     _patch_pyscript_for_csp(VENDOR / "pyscript")
     font_src = NODE_MODULES / FONT_PACKAGE
     for fname in FONT_FILES:
