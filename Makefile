@@ -28,13 +28,16 @@ help:
 
 setup: venv npm chromium vendor locale bundle
 
+# Every package comes at the exact version of constraints.txt: `-c` for the install itself,
+# PIP_CONSTRAINT for the isolated environment in which pip builds this project (setuptools).
 venv: $(VENV)/.stamp
-$(VENV)/.stamp: pyproject.toml
+$(VENV)/.stamp: pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
 	  echo "Installing Debian's python3-venv..."; \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv; }
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	PIP_CONSTRAINT="$(CURDIR)/constraints.txt" $(PY) -m pip install --quiet \
+	  --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	@touch $@
 
 npm: node_modules/.stamp
@@ -53,9 +56,10 @@ chromium:
 
 # ---- build ----------------------------------------------------------------------------------
 
-# tools/build.py writes static/vendor/.stamp itself.
+# tools/build.py writes static/vendor/.stamp itself.  The PyScript modules it copies depend
+# on the plugins the page turns off (pyscript.json, index.html's <mpy-config>).
 vendor: static/vendor/.stamp
-static/vendor/.stamp: node_modules/.stamp tools/build.py
+static/vendor/.stamp: node_modules/.stamp tools/build.py pyscript.json index.html
 	$(PYTHON) tools/build.py vendor
 
 # The translations: gin/locale/*/LC_MESSAGES/gin.po -> gin.mo (Babel, from the venv), so
@@ -63,9 +67,10 @@ static/vendor/.stamp: node_modules/.stamp tools/build.py
 locale: venv
 	$(PY) tools/i18n.py compile
 
-# The bundle compiles the translations first (Babel): it runs with the venv's python.
+# The bundle compiles the translations first (Babel): it runs with the venv's python; then
+# the Python sources, with node and the Pyodide of node_modules/ (tools/compile_pyodide.mjs).
 bundle: static/gin.zip
-static/gin.zip: $(GIN_FILES) tools/build.py tools/i18n.py | venv
+static/gin.zip: $(GIN_FILES) tools/build.py tools/i18n.py tools/compile_pyodide.mjs node_modules/.stamp | venv
 	$(PY) tools/build.py bundle
 
 # Needs Python with Babel (the venv) and npm: this is what the Pages workflow runs.

@@ -1,10 +1,22 @@
 #!/usr/bin/env python3
-"""Cold-load time of the game page against a bare Pyodide page, in headless chromium.
+"""Cold and warm start of the game page against a bare Pyodide page, in headless chromium.
 
-Each run uses a fresh browser context with the HTTP cache disabled. The time is measured
-in the page: from navigation start to the moment <body data-ready="true"> appears (set by
-our Python code, or by bench/bare.html after one line of Python). Also reports how many KB
-of our own files (everything the game page fetches outside static/vendor/) it transfers.
+Each run starts chromium with a new profile (empty HTTP cache on disk, no service worker)
+and visits a page twice: the first visit is the cold start; the second, in a new tab once
+the first has settled (for the game: its service worker is active and has cached the
+site), is the warm start. A real profile, not Playwright's default in-memory context: that
+one keeps no 9 MB WebAssembly file in its HTTP cache, which no real browser would.
+The game page and bench/bare.html (the same vendored
+Pyodide, started by a page that runs one line of Python) take turns, run by run, so that
+drift on a shared machine affects both alike.
+
+The time is measured in the page: from navigation start to the moment <body data-ready="true">
+appears (set by our Python once the table is drawn and listening, or by bench/bare.html
+after its line of Python). Bytes are counted by the server: the body bytes of every
+response during a visit, "own" being everything outside static/vendor/.
+
+The server sends ``Cache-Control: max-age=600`` by default, as GitHub Pages does
+(``--cache-control no-cache`` for the dev server's behaviour).
 
 Needs the built site (``make site``) and Debian's chromium; ``make bench`` runs it.
 """
@@ -12,14 +24,17 @@ Needs the built site (``make site``) and Debian's chromium; ``make bench`` runs 
 from __future__ import annotations
 
 import argparse
+import gzip
 import shutil
 import statistics
 import sys
 import tempfile
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import BrowserType, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # a script's path starts at bench/, not at the repository
@@ -27,6 +42,10 @@ from tools import serve  # noqa: E402
 from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SITE = ROOT / "_site"
+GAME = "?seed=1&speed=0"
+BARE = "bare.html"
+SETTLE_MS = 1500
+"""How long a visit is left to finish its background work (worker update check, precache)."""
 
 # Records performance.now() when <body data-ready="true"> first appears.
 READY_PROBE = """
@@ -41,77 +60,203 @@ READY_PROBE = """
 """
 
 
-def cold_load(browser: Browser, url: str) -> tuple[float, dict[str, int]]:
-    """One cold load: (ms to ready, {path: bytes transferred})."""
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        page.add_init_script(READY_PROBE)
-        sizes: dict[str, int] = {}
+@dataclass
+class Transfer:
+    """The responses the server sent, grouped by visit (thread-safe: the server is threaded)."""
 
-        def finished(request) -> None:  # type: ignore[no-untyped-def]
-            s = request.sizes()
-            path = urlsplit(request.url).path
-            sizes[path] = s["responseBodySize"] + s["responseHeadersSize"]
+    responses: list[tuple[str, int, int]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-        page.on("requestfinished", finished)
-        page.goto(url, wait_until="commit")
-        page.wait_for_function("() => window.__readyAt !== undefined", timeout=120_000, polling=50)
-        ms = float(page.evaluate("window.__readyAt"))
-        return ms, sizes
-    finally:
-        context.close()
+    def record(self, path: str, status: int, size: int) -> None:
+        with self.lock:
+            self.responses.append((urlsplit(path).path, status, size))
+
+    def take(self) -> list[tuple[str, int, int]]:
+        with self.lock:
+            taken, self.responses = self.responses, []
+        return taken
+
+
+@dataclass
+class Visit:
+    ms: float
+    responses: list[tuple[str, int, int]]
+    pyodide_ms: float = 0.0
+    """When Pyodide was up (the "gin:pyodide" mark of static/js/start.mjs or bare.html)."""
+
+    def bytes(self, own: bool | None = None) -> int:
+        return sum(
+            size
+            for path, _, size in self.responses
+            if own is None or own != path.startswith("/static/vendor/")
+        )
+
+
+@dataclass
+class Series:
+    cold: list[Visit] = field(default_factory=list)
+    warm: list[Visit] = field(default_factory=list)
+    precache: list[Visit] = field(default_factory=list)
+
+
+def load(page: Page) -> tuple[float, float]:
+    """(ms to ready, ms to Pyodide up) of the page's visit."""
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=180_000, polling=50)
+    ready, pyodide = page.evaluate(
+        "[window.__readyAt, performance.getEntriesByName('gin:pyodide')[0]?.startTime ?? 0]"
+    )
+    return float(ready), float(pyodide)
+
+
+def open_page(browser_page: Page, url: str) -> None:
+    browser_page.add_init_script(READY_PROBE)
+    browser_page.goto(url, wait_until="commit")
+
+
+def split_at_worker(responses: list[tuple[str, int, int]]) -> int:
+    """Where the service worker's own downloads begin (its script comes first)."""
+    paths = [path for path, _, _ in responses]
+    return paths.index("/sw.js") if "/sw.js" in paths else len(paths)
+
+
+def two_visits(
+    chromium: BrowserType, executable: str, url: str, transfer: Transfer, worker: bool
+) -> tuple[Visit, ...]:
+    """The cold and the warm visit of one new profile, and what it fetched in between."""
+    with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as profile:
+        context = chromium.launch_persistent_context(
+            profile, executable_path=executable, args=CHROMIUM_ARGS
+        )
+        try:
+            return _two_visits(context.pages[0], url, transfer, worker)
+        finally:
+            context.close()
+
+
+def _two_visits(first: Page, url: str, transfer: Transfer, worker: bool) -> tuple[Visit, ...]:
+    context = first.context
+    transfer.take()
+    open_page(first, url)
+    cold_ms, cold_pyodide = load(first)
+    if worker:  # the game: wait until its service worker has cached the site
+        first.wait_for_function("() => window.ginOfflineReady === true", timeout=180_000)
+    first.wait_for_timeout(SETTLE_MS)
+    responses = transfer.take()
+    cut = split_at_worker(responses)
+    cold = Visit(cold_ms, responses[:cut], cold_pyodide)
+    between = Visit(0.0, responses[cut:])
+    second = context.new_page()  # before closing the first: a profile with no tab would end
+    first.close()
+    open_page(second, url)
+    warm_ms, warm_pyodide = load(second)
+    second.wait_for_timeout(SETTLE_MS)
+    return cold, Visit(warm_ms, transfer.take(), warm_pyodide), between
+
+
+def median_ms(visits: list[Visit]) -> float:
+    return statistics.median(v.ms for v in visits)
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.2f} MB"
+
+
+def gzipped(paths: set[str], root: Path) -> int:
+    """What these files weigh gzipped (GitHub Pages compresses text and WebAssembly)."""
+    total = 0
+    for path in paths:
+        file = root / path.lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        if file.is_file():
+            total += len(gzip.compress(file.read_bytes(), compresslevel=6))
+    return total
+
+
+def report(game: Series, bare: Series, runs: int, root: Path) -> None:
+    def line(name: str, visits: list[Visit]) -> str:
+        each = ", ".join(f"{v.ms:.0f}" for v in visits)
+        up = statistics.median(v.pyodide_ms for v in visits)
+        return f"  {name} : {median_ms(visits):7.0f}   (Pyodide up at {up:.0f})   runs: {each}"
+
+    for kind, ours, theirs in (
+        ("cold (fresh context: empty HTTP cache, no service worker)", game.cold, bare.cold),
+        ("warm (second visit: service worker and HTTP cache from the first)", game.warm, bare.warm),
+    ):
+        print(f"{kind}, median of {runs} (ms to interactive)")
+        print(line("game page", ours))
+        print(line("bare page", theirs))
+        print(f"  ratio     : {median_ms(ours) / median_ms(theirs):7.2f}x")
+
+    cold, warm = game.cold[-1], game.warm[-1]
+    paths = {p for p, status, _ in cold.responses if status == 200}
+    print("bytes sent by the server (response bodies, uncompressed)")
+    print(
+        f"  game, cold : {kb(cold.bytes())} in {len(cold.responses)} responses "
+        f"(own files {kb(cold.bytes(own=True))}); about {kb(gzipped(paths, root))} gzipped"
+    )
+    print(f"  bare, cold : {kb(bare.cold[-1].bytes())} in {len(bare.cold[-1].responses)} responses")
+    after = game.precache[-1]
+    print(
+        f"  game, after the first start (service worker precache): {kb(after.bytes())} "
+        f"in {len(after.responses)} responses ({sum(s == 304 for _, s, _ in after.responses)} "
+        "answered 304 from the HTTP cache's copies)"
+    )
+    for name, visit in (("game, warm", warm), ("bare, warm", bare.warm[-1])):
+        sent = ", ".join(f"{p} {s} {kb(n)}" for p, s, n in visit.responses) or "nothing"
+        print(f"  {name} : {kb(visit.bytes())} in {len(visit.responses)} responses: {sent}")
+    print("  own files of the cold start:")
+    for path, _, size in sorted(cold.responses, key=lambda r: -r[2]):
+        if not path.startswith("/static/vendor/"):
+            print(f"    {kb(size):>10}  {path}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold loads per page (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     parser.add_argument("--chromium", default=CHROMIUM)
+    parser.add_argument(
+        "--cache-control",
+        default="max-age=600",
+        help="the server's Cache-Control (default: what GitHub Pages sends)",
+    )
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
         sys.exit("_site/ is missing: run `make site` first")
+
+    from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp:
         # Serve _site/ plus the bare baseline page side by side (same origin, same files).
         root = Path(tmp)
         for entry in SITE.iterdir():
             (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-        shutil.copy(ROOT / "bench" / "bare.html", root / "bare.html")
-        server = serve.make_server(root)
+        shutil.copy(ROOT / "bench" / "bare.html", root / BARE)
+        transfer = Transfer()
+        server = serve.make_server(root, cache_control=args.cache_control, record=transfer.record)
         serve.serve_in_thread(server)
         base = f"http://127.0.0.1:{server.server_port}/"
-
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            ours: list[float] = []
-            bare: list[float] = []
-            our_sizes: dict[str, int] = {}
-            # Warm-up (not counted): starts the browser process and OS file cache.
-            cold_load(browser, base + "bare.html")
-            for _ in range(args.runs):  # interleave so drift affects both alike
-                ms, our_sizes = cold_load(browser, base + "?seed=1&speed=0")
-                ours.append(ms)
-                bare.append(cold_load(browser, base + "bare.html")[0])
-            browser.close()
-        server.shutdown()
-        server.server_close()
-
-    own = {p: n for p, n in our_sizes.items() if not p.startswith("/static/vendor/")}
-    vendor_bytes = sum(n for p, n in our_sizes.items() if p.startswith("/static/vendor/"))
-    med_ours, med_bare = statistics.median(ours), statistics.median(bare)
-    print(f"cold load to ready, median of {args.runs} (ms)")
-    print(f"  game page : {med_ours:7.0f}   runs: {', '.join(f'{x:.0f}' for x in ours)}")
-    print(f"  bare page : {med_bare:7.0f}   runs: {', '.join(f'{x:.0f}' for x in bare)}")
-    print(f"  ratio     : {med_ours / med_bare:7.2f}x")
-    print(
-        f"our own files (outside static/vendor/): {sum(own.values()) / 1024:.1f} KB "
-        f"in {len(own)} requests; vendor: {vendor_bytes / 1e6:.1f} MB (uncompressed)"
-    )
-    for path, n in sorted(own.items(), key=lambda kv: -kv[1]):
-        print(f"  {n / 1024:8.1f} KB  {path}")
+        game, bare = Series(), Series()
+        try:
+            with sync_playwright() as pw:
+                # Warm-up (not counted): the OS file cache of chromium and of the site.
+                two_visits(pw.chromium, args.chromium, base + BARE, transfer, worker=False)
+                for _ in range(args.runs):  # interleaved, so drift affects both alike
+                    for series, url, worker in (
+                        (game, base + GAME, True),
+                        (bare, base + BARE, False),
+                    ):
+                        cold, warm, between = two_visits(
+                            pw.chromium, args.chromium, url, transfer, worker
+                        )
+                        series.cold.append(cold)
+                        series.warm.append(warm)
+                        series.precache.append(between)
+        finally:
+            server.shutdown()
+            server.server_close()
+        print(f"server Cache-Control: {args.cache_control}")
+        report(game, bare, args.runs, root)
 
 
 if __name__ == "__main__":

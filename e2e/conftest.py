@@ -53,7 +53,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 # --- the site -----------------------------------------------------------------------------
 
-_SOURCES = ("index.html", "pyscript.json", "static", "gin", "package-lock.json", "tools/build.py")
+_SOURCES = (
+    "index.html",
+    "pyscript.json",
+    "static",
+    "gin",
+    "package-lock.json",
+    "tools/build.py",
+    "tools/compile_pyodide.mjs",
+)
 
 
 def _newest_source_mtime() -> float:

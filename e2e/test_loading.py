@@ -1,7 +1,14 @@
-"""The page starts Python from local files only, with no errors, at the root and a sub-path."""
+"""The page starts Python from local files only, with no errors, at the root and a sub-path;
+its big downloads start with the page, and a skeleton of the table shows until Python draws
+the table in its place."""
 
 from __future__ import annotations
 
+import re
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageProblems, open_table
@@ -49,4 +56,131 @@ def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: 
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
     expect(page.locator("#loading-text")).to_have_text("Nie udało się uruchomić gry.")
+    context.close()
+
+
+# --- start-up: every big download from the first bytes, each fetched once ------------------
+
+PRELOADED = (
+    "static/vendor/pyodide/pyodide.mjs",
+    "static/vendor/pyodide/pyodide.asm.mjs",
+    "static/vendor/pyodide/python_stdlib.zip",
+    "static/vendor/pyodide/pyodide-lock.json",
+    "static/gin.zip",
+)
+# Not preloaded (V8 would not keep its compiled code), fetched by static/js/start.mjs.
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+UNUSED_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations", "codemirror")
+
+
+def test_big_downloads_start_with_the_page_and_each_is_fetched_once(
+    page: Page, site_url: str
+) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    sent: list[str] = []
+    cdp.on("Network.requestWillBeSent", lambda event: sent.append(event["request"]["url"]))
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    open_table(page, site_url)
+
+    paths = [urlsplit(url).path.removeprefix("/") for url in sent if url.startswith(site_url)]
+    for path in PRELOADED:
+        # Once: a preload whose URL or credentials mode differed from the real request
+        # would be fetched a second time.
+        assert paths.count(path) == 1, (path, paths.count(path))
+        # Before PyScript had even read its config: started by the page, not by PyScript.
+        assert paths.index(path) < paths.index("pyscript.json"), path
+    assert paths.count(WASM) == 1
+    # Chromium says so when a preload goes unused or does not match its request.
+    assert not [text for text in warnings if "preload" in text.lower()], warnings
+
+    # PyScript: its core and the error plugin, exactly the modules the page preloads.
+    served = urllib.request.urlopen(site_url).read().decode("utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)"', served))
+    pyscript = {p for p in paths if p.startswith("static/vendor/pyscript/") and p.endswith(".js")}
+    assert pyscript == {"static/vendor/pyscript/core.js"} | {
+        p for p in preloaded if p.startswith("static/vendor/pyscript/")
+    }
+    assert not [p for p in pyscript if any(name in p for name in UNUSED_PLUGINS)], pyscript
+    assert len(pyscript) == 3, pyscript  # core.js, its chunk, the error plugin
+
+
+# --- the skeleton: painted before Python, and where the table will be ----------------------
+
+# From the page's first moment: the skeleton's parts' boxes at every frame while it is there,
+# the layout shifts, and the first contentful paint.
+WATCH_SKELETON = """
+window.__skeleton = {};
+window.__shifts = [];
+window.__fcp = null;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.name === "first-contentful-paint") window.__fcp = entry.startTime;
+  }
+}).observe({ type: "paint", buffered: true });
+let seen = false;
+const measure = () => {
+  const parts = document.querySelectorAll("[data-skeleton]");
+  for (const part of parts) {
+    const box = part.getBoundingClientRect();
+    window.__skeleton[part.dataset.skeleton] = [box.x, box.y, box.width, box.height];
+  }
+  seen = seen || parts.length > 0;
+  if (parts.length || !seen) requestAnimationFrame(measure);
+};
+requestAnimationFrame(measure);
+"""
+# The table's counterparts of the skeleton's parts (gin/web/render.py).
+COUNTERPARTS = ("opponent-hand", "stock", "pile", "hand")
+TOLERANCE_PX = 6
+
+
+@pytest.mark.parametrize("viewport", [(1280, 720), (360, 640)], ids=["desktop", "phone"])
+def test_the_skeleton_is_painted_before_python_and_the_table_takes_its_place(
+    page: Page, site_url: str, viewport: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    page.add_init_script(WATCH_SKELETON)
+    open_table(page, site_url)
+    page.wait_for_timeout(500)  # a few frames of the table, for any late shift
+
+    # The felt and the card backs were on screen before Python was up.
+    fcp, pyodide_up = page.evaluate(
+        "[window.__fcp, performance.getEntriesByName('gin:pyodide')[0].startTime]"
+    )
+    assert fcp is not None and fcp < pyodide_up, (fcp, pyodide_up)
+    skeleton = page.evaluate("window.__skeleton")
+    assert sorted(skeleton) == sorted(COUNTERPARTS)
+    assert page.locator("[data-skeleton]").count() == 0  # the table replaced it
+
+    for name in COUNTERPARTS:
+        table = page.locator(f'[data-testid="{name}"]').bounding_box()
+        assert table is not None, name
+        x, y, _width, height = skeleton[name]
+        moved = {"x": x - table["x"], "y": y - table["y"], "height": height - table["height"]}
+        assert all(abs(delta) <= TOLERANCE_PX for delta in moved.values()), (name, moved)
+    # Nothing on the page jumped while it started (the layout-shift score, as browsers
+    # count it; 0.1 is where they call a page's layout unstable).
+    assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
+def test_the_skeleton_speaks_the_players_language_before_python(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(locale="pl-PL")
+    page = context.new_page()
+    # Python never starts: the skeleton is all there is.
+    page.route("**/static/js/start.mjs", lambda route: None)
+    page.goto(site_url, wait_until="commit")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator("#loading-text")).to_have_text("Tasowanie…")
+    # Ten backs for each hand, the stock and the face-up card to come.
+    expect(page.locator(".skeleton-card")).to_have_count(22)
+    expect(page.locator("#loading-error")).to_be_hidden()
     context.close()

@@ -15,7 +15,9 @@ How Playwright's routing meets the service worker (Chromium, Playwright 1.65):
   option) would switch them off. These tests need them, so they use the default.
 
 Each test here serves its own copy of _site/ from a server of its own, so it can stop the
-server (really offline, not ``context.set_offline``) or deploy a new version into it.
+server (really offline, not ``context.set_offline``) or publish a new version on it: a
+second build of the site (tools/build.py writes its service worker) switched in place of
+the first, on the same origin and port.
 """
 
 from __future__ import annotations
@@ -32,9 +34,12 @@ from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from threading import Thread
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tools import build
 
 from .conftest import LOCAL_ORIGINS, ROOT, SUB_PATH, PageProblems, open_table, serve
 from .players import play_one_decision, wait_idle
@@ -156,51 +161,213 @@ def test_plays_offline_after_the_first_visit_under_a_sub_path(
         if wait_idle(page) == "hand-over":
             break
     assert "discard" in phases
-    # Nothing failed: every request of the offline page was answered by the worker.
-    assert page_problems.failed_requests == []
+    # Nothing failed but the one request the page makes past the worker, for Pyodide's
+    # WebAssembly (static/js/start.mjs): the worker's copy stood in for it.
+    wasm = url + "static/vendor/pyodide/pyodide.asm.wasm"
+    assert page_problems.failed_requests == [f"{wasm}: net::ERR_CONNECTION_REFUSED"]
+    assert page_problems.console_errors == [
+        f"Failed to load resource: net::ERR_CONNECTION_REFUSED ({wasm})"
+    ]
+    page_problems.failed_requests.clear()
+    page_problems.console_errors.clear()
     assert page_problems.outside_requests == []
 
 
-def test_a_new_deployment_is_announced_and_applied(
-    page: Page, deployment: Deployment, page_problems: PageProblems
+def test_warm_starts_take_pyodides_webassembly_from_the_http_cache(
+    page: Page, deployment: Deployment
 ) -> None:
+    """V8 reuses compiled WebAssembly only for a response from the HTTP cache: the worker
+    answers every file of the site but that one (whose warm start would otherwise compile
+    it again: bench/load_time.py)."""
     open_table(page, deployment.url)
     page.wait_for_function(OFFLINE_READY)
-    expect(page.locator("#update")).to_be_hidden()
-    assert page.evaluate("window.ginUpdateReady") is False
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    by_worker: dict[str, bool] = {}
 
-    # Deploy a new version: another page and, as tools/build.py would write, another
-    # version in sw.js.
-    index = deployment.folder / "index.html"
-    index.write_text(
-        index.read_text(encoding="utf-8").replace('<main id="app"', '<main data-build="2" id="app"')
-    )
-    worker = deployment.folder / "sw.js"
-    text = worker.read_text(encoding="utf-8")
-    assert text.count("const VERSION = ") == 1
-    worker.write_text(text.replace("const VERSION = ", 'const VERSION = "2-" + '))
+    def received(event: dict[str, Any]) -> None:
+        path = urllib.parse.urlsplit(event["response"]["url"]).path
+        by_worker[path] = bool(event["response"].get("fromServiceWorker"))
 
-    # The next visit still runs the version it started with (one consistent cache), finds
-    # the new one and says so.
-    page.add_init_script(
-        "window.__events = []; addEventListener('gin:update-ready', (e) => __events.push(e.type))"
-    )
+    cdp.on("Network.responseReceived", received)
     open_table(page, deployment.url)
-    assert page.locator("main[data-build]").count() == 0
+    assert by_worker["/static/vendor/pyodide/pyodide.asm.wasm"] is False
+    others = {path: worker for path, worker in by_worker.items() if not path.endswith(".wasm")}
+    assert others and all(others.values()), others
+
+
+def test_a_runtime_of_another_version_on_the_server_is_not_used(
+    page: Page, deployment: Deployment, page_problems: PageProblems
+) -> None:
+    open_table(page, deployment.url, "?seed=7&speed=0")
+    page.wait_for_function(OFFLINE_READY)
+    # The server now has another Pyodide's WebAssembly (a newer deployment, say): the page
+    # still runs its own version whole, with the worker's copy of the file.
+    wasm = deployment.folder / "static/vendor/pyodide/pyodide.asm.wasm"
+    wasm.write_bytes(wasm.read_bytes() + b"\0")
+    open_table(page, deployment.url, "?speed=0")
+    assert "discard" in [play_one_decision(page) for _ in range(3)]
+    # The browser reports the refused file, which is the point.
+    assert page_problems.console_errors
+    assert all("integrity" in error for error in page_problems.console_errors)
+    page_problems.console_errors.clear()
+    page_problems.failed_requests.clear()
+
+
+# --- updates: one version at a time, the game kept ----------------------------------------
+
+SAVED_KEYS = ("gin-rummy/session", "gin-rummy/settings", "gin-rummy/statistics")
+# What a version is made of here: its page and a stylesheet (see new_version), read from the
+# running page. Both from one version, or it is a mix.
+RUNNING_VERSION = """() => [
+    document.querySelector("main").dataset.build || "A",
+    getComputedStyle(document.documentElement).getPropertyValue("--build").trim() || "A",
+]"""
+# The table as the person sees it: enough to tell that the very same game is on.
+TABLE_STATE = """() => ({
+    hand: [...document.querySelectorAll('[data-testid="hand"] [data-card]')]
+        .map((card) => card.dataset.card).sort(),
+    pile: document.querySelector('[data-testid="pile"] [data-card]')?.dataset.card ?? null,
+    stock: document.querySelector('[data-testid="stock"] .count')?.textContent ?? null,
+    scores: [...document.querySelectorAll('[data-testid^="score-"]')].map((s) => s.textContent),
+})"""
+# Ask the browser to look for a new version now and say how its install ended.
+CHECK_FOR_UPDATE = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing;
+    if (!worker) return registration.waiting ? "installed" : "none";
+    return new Promise((resolve) => worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" || worker.state === "redundant") resolve(worker.state);
+    }));
+}"""
+
+
+def new_version(deployment: Deployment, tmp_path: Path, name: str) -> Path:
+    """A build of the next version beside the served one: the same site with a changed page
+    and stylesheet, and the service worker the build writes for them (tools/build.py)."""
+    folder = tmp_path / f"site-{name}"
+    shutil.copytree(deployment.folder, folder)
+    index = folder / "index.html"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(
+            '<main id="app"', f'<main data-build="{name}" id="app"'
+        ),
+        encoding="utf-8",
+    )
+    css = folder / "static" / "css" / "table.css"
+    css.write_text(css.read_text(encoding="utf-8") + f"\n:root {{ --build: {name}; }}\n")
+    build.build_service_worker(folder)
+    return folder
+
+
+def publish(deployment: Deployment, folder: Path, tmp_path: Path) -> None:
+    """Switch what the server serves (same origin, same port) to the files in ``folder``."""
+    retired = tmp_path / f"retired-{len(list(tmp_path.glob('retired-*')))}"
+    deployment.folder.rename(retired)
+    folder.rename(deployment.folder)
+
+
+def play_a_few_moves(page: Page) -> None:
+    for _ in range(3):
+        play_one_decision(page)
+    wait_idle(page)
+
+
+def test_an_update_waits_for_the_player_never_mixes_versions_and_keeps_the_game(
+    page: Page, deployment: Deployment, tmp_path: Path
+) -> None:
+    open_table(page, deployment.url, "?seed=4&speed=0")
+    page.wait_for_function(OFFLINE_READY)
+    play_a_few_moves(page)
+    game = page.evaluate(TABLE_STATE)
+    saved = page.evaluate(f"{list(SAVED_KEYS)}.map((key) => localStorage.getItem(key))")
+    assert all(saved), saved
+
+    publish(deployment, new_version(deployment, tmp_path, "B"), tmp_path)
+    # The next visit still runs A, as a whole (its worker's cache), with the game on; the
+    # browser finds B meanwhile, installs it beside A and the page offers it.
+    open_table(page, deployment.url, "?speed=0")
+    assert page.evaluate(TABLE_STATE) == game
     page.wait_for_function("() => window.ginUpdateReady === true")
-    banner = page.locator("#update")
-    expect(banner).to_be_visible()
-    expect(banner).to_contain_text("new version")
-    assert page.get_attribute("body", "data-update-ready") == "true"
-    assert page.evaluate("window.__events") == ["gin:update-ready"]
+    expect(page.locator("#update")).to_be_visible()
     (ROOT / "test-results").mkdir(exist_ok=True)
     page.screenshot(path=str(ROOT / "test-results" / "update-banner.png"))
+    assert page.evaluate(RUNNING_VERSION) == ["A", "A"]
+    # Even a file fetched now comes from A, though B is installed and the server has B only.
+    stylesheet = page.evaluate("fetch('./static/css/table.css').then((r) => r.text())")
+    assert "--build" not in stylesheet
 
-    # Taking the update reloads the page from the new version.
     with page.expect_navigation():
         page.click("#update-reload")
     page.wait_for_selector('body[data-ready="true"]', state="attached")
-    expect(page.locator('main[data-build="2"]')).to_have_count(1)
+    assert page.evaluate(RUNNING_VERSION) == ["B", "B"]
+    assert page.evaluate(TABLE_STATE) == game  # B read A's saved game: the same game goes on
     expect(page.locator("#update")).to_be_hidden()
+    assert page.evaluate(f"{list(SAVED_KEYS)}.every((key) => localStorage.getItem(key))")
     caches = page.evaluate("caches.keys()")
     assert len([name for name in caches if name.startswith("gin-rummy:")]) == 1, caches
+    play_a_few_moves(page)  # and it plays on
+
+
+def test_a_waiting_version_starts_on_the_next_visit(
+    page: Page, subpath_deployment: Deployment, tmp_path: Path
+) -> None:
+    deployment = subpath_deployment
+    open_table(page, deployment.url, "?seed=5&speed=0")
+    page.wait_for_function(OFFLINE_READY)
+    play_a_few_moves(page)
+    game = page.evaluate(TABLE_STATE)
+    publish(deployment, new_version(deployment, tmp_path, "B"), tmp_path)
+    assert page.evaluate(CHECK_FOR_UPDATE) == "installed"
+
+    # The player ignores the offer and closes the game. Once no page uses A any more, the
+    # browser switches to B: seen from a page of the same origin outside the game's scope
+    # (the server's 404 page at "/"), which does not hold A in use.
+    context = page.context
+    outside = context.new_page()
+    outside.goto(deployment.origin + "/")
+    page.close()
+    switched = outside.evaluate(
+        """async (scope) => {
+            for (let tries = 0; tries < 600; tries++) {
+                const registration = await navigator.serviceWorker.getRegistration(scope);
+                if (!registration.waiting && registration.active.state === "activated") {
+                    return true;
+                }
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+            return false;
+        }""",
+        deployment.url,
+    )
+    assert switched
+    later = context.new_page()
+    open_table(later, deployment.url, "?speed=0")
+    assert later.evaluate(RUNNING_VERSION) == ["B", "B"]
+    assert later.evaluate(TABLE_STATE) == game
+    assert later.evaluate("window.ginUpdateReady") is False
+    later.close()
+    outside.close()
+
+
+def test_a_half_published_version_is_not_installed(
+    page: Page, deployment: Deployment, tmp_path: Path
+) -> None:
+    open_table(page, deployment.url, "?seed=6&speed=0")
+    page.wait_for_function(OFFLINE_READY)
+    version_b = new_version(deployment, tmp_path, "B")
+    # A server (or a CDN's cache) that has B's service worker and page but still A's
+    # stylesheet: installing that would mix the two versions, so the install fails.
+    half = tmp_path / "half"
+    shutil.copytree(version_b, half)
+    shutil.copy(deployment.folder / "static/css/table.css", half / "static/css/table.css")
+    publish(deployment, half, tmp_path)
+    assert page.evaluate(CHECK_FOR_UPDATE) == "redundant"
+    open_table(page, deployment.url, "?speed=0")
+    assert page.evaluate(RUNNING_VERSION) == ["A", "A"]
+    assert page.evaluate("window.ginUpdateReady") is False
+
+    # Once the whole of B is there, it installs.
+    publish(deployment, version_b, tmp_path)
+    assert page.evaluate(CHECK_FOR_UPDATE) == "installed"

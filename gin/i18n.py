@@ -96,7 +96,7 @@ def N_(message: str) -> str:
 
 BOOT_MESSAGES: dict[str, str] = {
     "title": N_("Gin Rummy"),
-    "loading": N_("Loading the game…"),
+    "loading": N_("Shuffling…"),
     "failed": N_("The game could not start."),
     "file": N_(
         "Browsers do not run this page from a file. Serve the folder over HTTP, for example "

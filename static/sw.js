@@ -4,15 +4,22 @@
 // This file is a template. `tools/build.py site` writes the published copy to _site/sw.js
 // (next to index.html, so its scope is the whole site, also under a sub-path) and fills in
 // VERSION (a hash of every published file) and PRECACHE (every published file, relative to
-// this script). Any change to the site changes VERSION, hence the bytes of sw.js, which is
-// how the browser notices a new deployment.
+// this script, with the SHA-256 of its bytes). Any change to the site changes VERSION, hence
+// the bytes of sw.js, which is how the browser notices a new deployment.
 //
 // Rules:
 // - Only same-origin GET requests are answered; anything else is left to the browser
 //   (never cached, never answered here), so outside requests stay visible to the page's
 //   Content-Security-Policy and to the browser tests, which abort them.
+// - A version installs only whole: each file is fetched with its hash as the request's
+//   integrity, so a server or CDN that still (or already) answers with another version's
+//   bytes fails the install, and the running version stays.
 // - Precached files are answered from the cache of the running version (cache first), so
 //   the page, Pyodide and the engine always come from one consistent deployment.
+// - Except Pyodide's WebAssembly: V8 reuses its compiled code only for a response from the
+//   HTTP cache, so static/js/start.mjs fetches it from the network (checked against this
+//   version's hash) and asks for "?offline", which is answered from the cache, only when
+//   that fails.
 // - A new version installs in the background and waits; the page (static/js/offline.js)
 //   shows "a new version is ready" and, when the person asks, sends SKIP_WAITING.
 "use strict";
@@ -26,13 +33,16 @@ const SCOPE = new URL("./", self.location.href).href;
 const PREFIX = "gin-rummy:" + SCOPE + ":";
 const CACHE = PREFIX + VERSION;
 const SHELL = SCOPE; // index.html is cached under the scope URL "./"
+const WASM = SCOPE + "static/vendor/pyodide/pyodide.asm.wasm";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // "no-cache": revalidate with the server, never take a stale HTTP-cache copy into a
-      // new version.
-      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
+      // new version; integrity: these bytes and no others.
+      cache.addAll(
+        PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity }))
+      )
     )
   );
   // No skipWaiting here: a new version waits until the page asks (see "message").
@@ -75,5 +85,6 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
+  if (url.href === WASM) return; // to the network and the HTTP cache (see above)
   event.respondWith(answer(request, url));
 });

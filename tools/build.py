@@ -3,9 +3,12 @@
 
 Subcommands (all paths relative to the repository root):
 
-  vendor  copy the Pyodide runtime and PyScript from node_modules/ into static/vendor/
+  vendor  copy the Pyodide runtime and PyScript (the modules the page loads) from
+          node_modules/ into static/vendor/
   bundle  compile the translations (gin/locale/*/LC_MESSAGES/gin.po -> gin.mo, with
-          tools/i18n.py) and zip the ``gin`` package (the folder itself) into static/gin.zip
+          tools/i18n.py) and the Python sources (to the vendored Pyodide's bytecode, with
+          node and tools/compile_pyodide.mjs), and zip the ``gin`` package (the folder
+          itself) into static/gin.zip
   site    assemble the publishable static site in _site/ (runs vendor and bundle first)
   all     vendor + bundle + site
 
@@ -15,10 +18,14 @@ Run ``npm ci`` first so node_modules/ holds the pinned versions from package-loc
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
+import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -38,12 +45,15 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PYODIDE_VERSION = "314.0.7"
-PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_PACKAGE = "pyodide"
+PYSCRIPT_PACKAGE = "@pyscript/core"
 # The Devanagari font for the Hindi texts (SIL OFL 1.1), served from our own origin:
 # static/css/fonts.css declares it from static/vendor/fonts/.
 FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
-FONT_VERSION = "5.3.0"
+# Their versions live in package.json (exact pins) and package-lock.json only: the build
+# reads them there and refuses a node_modules/ that holds anything else.
+PACKAGE_JSON = ROOT / "package.json"
+PACKAGE_LOCK = ROOT / "package-lock.json"
 FONT_FILES = tuple(
     f"noto-sans-devanagari-devanagari-{weight}-normal.woff2" for weight in (400, 700)
 )
@@ -57,10 +67,14 @@ SITE_STATIC_EXCLUDE = {".stamp", ".gitkeep", ".DS_Store", "__pycache__"}
 SW_TEMPLATE = STATIC / "sw.js"
 SW_VERSION_LINE = 'const VERSION = "dev"; // filled in by tools/build.py'
 SW_PRECACHE_LINE = "const PRECACHE = []; // filled in by tools/build.py"
+# static/js/start.mjs checks Pyodide's WebAssembly, which it fetches past the service worker,
+# against this version's hash: the build writes it into the published copy.
+START_MODULE = Path("static/js/start.mjs")
+WASM_INTEGRITY_LINE = 'const WASM_INTEGRITY = ""; // written by tools/build.py'
 # Published files the service worker does not precache (sw.js is the worker itself).
 SW_NOT_CACHED = {"sw.js", ".nojekyll"}
 
-# PyScript 0.7.31 builds one function with Function() at every start (its core chunk joins
+# The vendored PyScript builds one function with Function() at every start (its core chunk joins
 # the worker hooks into a single function, as source text for a worker). That is the only
 # string-to-code call of the page, and it would need 'unsafe-eval' in the page's
 # Content-Security-Policy. The patch builds the same function as a closure whose
@@ -76,13 +90,56 @@ PYSCRIPT_CSP_PATCH = (
     "src=`(w,x)=>(${r})(w,x,...[${s}])`,f=(w,x)=>c(w,x,...n);f.toString=()=>src;return f",
 )
 
+# index.html asks for PyScript's module chunks to be preloaded here; their names carry a hash
+# that changes with every PyScript version, so the build writes the links (write_preloads).
+PRELOAD_MARKER = (
+    "  <!-- PyScript's modules (tools/build.py writes the links for this version's chunks). -->\n"
+)
+# MicroPython's config in index.html: the same plugin exclusions as pyscript.json.
+MPY_CONFIG = re.compile(r"<mpy-config>(.*?)</mpy-config>", re.S)
+# PyScript's table of plugins (in its core chunk): name -> lazily imported chunk.
+# (A plugin bundled into the core chunk itself is "name:()=>Promise.resolve()...".)
+PLUGIN_ENTRY = re.compile(
+    r'(?:"([\w-]+)"|\b([\w-]+)):\(\)=>(?:import\("\./([\w.-]+\.js)"\)|Promise\.resolve\(\))'
+)
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
+
 # A fixed timestamp makes the bundle byte-for-byte reproducible.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
-def _package_version(name: str) -> str:
+def _installed_version(name: str) -> str:
     data = json.loads((NODE_MODULES / name / "package.json").read_text(encoding="utf-8"))
     return str(data["version"])
+
+
+def locked_version(name: str) -> str:
+    """The version of front-end package ``name`` that package-lock.json pins.
+
+    package.json must pin the same exact version (no ranges: the site ships these files).
+    """
+    lock = json.loads(PACKAGE_LOCK.read_text(encoding="utf-8"))
+    wanted = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))["devDependencies"].get(name)
+    locked = lock.get("packages", {}).get(f"node_modules/{name}", {}).get("version")
+    if not locked:
+        sys.exit(f"package-lock.json has no {name}: run `npm install --save-exact {name}@VERSION`")
+    if wanted != locked:
+        sys.exit(
+            f"package.json wants {name} {wanted!r}, package-lock.json has {locked}: pin the "
+            "exact version in package.json and run `npm install`"
+        )
+    return str(locked)
+
+
+def _check_installed(name: str) -> str:
+    """The locked version of ``name``, after checking that node_modules/ holds exactly it."""
+    want = locked_version(name)
+    if not (NODE_MODULES / name / "package.json").is_file():
+        sys.exit(f"node_modules/{name} is missing: run `npm ci`")
+    have = _installed_version(name)
+    if have != want:
+        sys.exit(f"node_modules/{name} is {have}, package-lock.json pins {want}: run `npm ci`")
+    return want
 
 
 def _copy(src: Path, dst: Path) -> None:
@@ -105,35 +162,34 @@ def _patch_pyscript_for_csp(folder: Path) -> None:
 def build_vendor() -> None:
     if not NODE_MODULES.is_dir():
         sys.exit("node_modules/ is missing: run `npm ci` (or `make setup`) first")
-    for name, want in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
-        have = _package_version(name)
-        if have != want:
-            sys.exit(f"node_modules/{name} is {have}, expected {want}: run `npm ci`")
+    pyodide_version = _check_installed(PYODIDE_PACKAGE)
+    pyscript_version = _check_installed(PYSCRIPT_PACKAGE)
+    _check_installed(FONT_PACKAGE)
 
     if VENDOR.exists():  # start clean: PyScript's chunk names change with every version
         shutil.rmtree(VENDOR)
-    pyodide_src = NODE_MODULES / "pyodide"
+    pyodide_src = NODE_MODULES / PYODIDE_PACKAGE
     for fname in PYODIDE_FILES:
         _copy(pyodide_src / fname, VENDOR / "pyodide" / fname)
 
-    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    copied = 0
-    for src in sorted(dist.iterdir()):
-        if src.is_file() and src.suffix in (".js", ".css"):
-            _copy(src, VENDOR / "pyscript" / src.name)
-            copied += 1
+    # PyScript: its entry module and stylesheet, and the chunks the page loads (its core and
+    # the plugins it keeps); not the editor, terminal and game plugins' chunks (about 1 MB
+    # that the service worker would cache for nothing).
+    dist = NODE_MODULES / PYSCRIPT_PACKAGE / "dist"
+    excluded = excluded_plugins((ROOT / "index.html").read_text(encoding="utf-8"))
+    kept = ["core.js", "core.css", *pyscript_modules(dist, excluded)]
+    for name in kept:
+        _copy(dist / name, VENDOR / "pyscript" / name)
+    copied = len(kept)
     _patch_pyscript_for_csp(VENDOR / "pyscript")
-    have = _package_version(FONT_PACKAGE)
-    if have != FONT_VERSION:
-        sys.exit(f"node_modules/{FONT_PACKAGE} is {have}, expected {FONT_VERSION}: run `npm ci`")
     font_src = NODE_MODULES / FONT_PACKAGE
     for fname in FONT_FILES:
         _copy(font_src / "files" / fname, VENDOR / "fonts" / fname)
     _copy(font_src / "LICENSE", VENDOR / "fonts" / "OFL.txt")
-    (VENDOR / ".stamp").write_text(f"pyodide {PYODIDE_VERSION}\npyscript {PYSCRIPT_VERSION}\n")
+    (VENDOR / ".stamp").write_text(f"pyodide {pyodide_version}\npyscript {pyscript_version}\n")
     print(
-        f"vendor: pyodide {PYODIDE_VERSION} ({len(PYODIDE_FILES)} files), "
-        f"pyscript {PYSCRIPT_VERSION} ({copied} files) -> {VENDOR.relative_to(ROOT)}/"
+        f"vendor: pyodide {pyodide_version} ({len(PYODIDE_FILES)} files), "
+        f"pyscript {pyscript_version} ({copied} files) -> {VENDOR.relative_to(ROOT)}/"
     )
 
 
@@ -171,20 +227,51 @@ def compile_translations() -> None:
     print(f"translations: {len(mo_files)} catalogs compiled")
 
 
+def compile_for_pyodide(members: list[Path]) -> dict[Path, bytes]:
+    """Each Python source of ``members`` compiled by the vendored Pyodide's own Python.
+
+    The page would otherwise compile every module at every start: shipping bytecode
+    halves the time the game's imports take in the page (bench/first_paint_imports.py).
+    """
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("node is needed to compile the bundle for Pyodide: run `make setup`")
+    _check_installed(PYODIDE_PACKAGE)
+    sources = [path for path in members if path.suffix == ".py"]
+    with tempfile.TemporaryDirectory(prefix="gin-bundle-") as tmp:
+        for path in sources:
+            _copy(path, Path(tmp) / path.relative_to(ROOT))
+        subprocess.run([node, str(ROOT / "tools" / "compile_pyodide.mjs"), tmp], check=True)
+        return {
+            path: (Path(tmp) / path.relative_to(ROOT)).with_suffix(".pyc").read_bytes()
+            for path in sources
+        }
+
+
 def build_bundle() -> None:
+    """static/gin.zip: the ``gin`` folder as Pyodide imports it, bytecode instead of sources.
+
+    Only the .pyc files are shipped (like Pyodide's own python_stdlib.zip): the sources
+    would double the download for tracebacks' source lines alone.
+    """
     package = ROOT / "gin"
     if not package.is_dir():
         sys.exit("gin/ package folder is missing")
     compile_translations()
     members = _bundle_members(package)
+    bytecode = compile_for_pyodide(members)
     BUNDLE.parent.mkdir(parents=True, exist_ok=True)
     tmp = BUNDLE.with_suffix(".zip.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for path in members:
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=ZIP_DATE)
+            name = path.relative_to(ROOT)
+            data = path.read_bytes()
+            if path in bytecode:
+                name, data = name.with_suffix(".pyc"), bytecode[path]
+            info = zipfile.ZipInfo(name.as_posix(), date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, data)
     tmp.replace(BUNDLE)
     print(
         f"bundle: {len(members)} files -> {BUNDLE.relative_to(ROOT)} "
@@ -208,11 +295,93 @@ def build_site() -> None:
         ],
     )
     write_boot_texts()
+    write_wasm_integrity(SITE)
+    write_preloads(SITE / "index.html")
     build_service_worker()  # last step before the stamp: it lists every published file
     # GitHub Pages: serve files as they are (no Jekyll processing of the site).
     (SITE / ".nojekyll").write_text("", encoding="utf-8")
     total = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     print(f"site: {SITE.relative_to(ROOT)}/ ({total / 1e6:.1f} MB)")
+
+
+def excluded_plugins(index_html: str) -> list[str]:
+    """The PyScript plugins the page turns off ("!name" in pyscript.json).
+
+    PyScript also sets up MicroPython, whose config is index.html's <mpy-config>: it must
+    turn off the same ones, or MicroPython's side loads them all.
+    """
+    config = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))
+    plugins = config.get("plugins", [])
+    found = MPY_CONFIG.findall(index_html)
+    if len(found) != 1 or json.loads(found[0]).get("plugins") != plugins:
+        sys.exit(
+            "index.html: <mpy-config> must list the same plugins as pyscript.json "
+            f"({json.dumps(plugins)})"
+        )
+    return [name.removeprefix("!") for name in plugins if name.startswith("!")]
+
+
+def pyscript_modules(folder: Path, excluded: list[str]) -> list[str]:
+    """The chunks of PyScript that the page loads: core.js's static imports, then the
+    plugins not excluded (and their static imports), in the order PyScript asks for them.
+
+    The build stops if an excluded plugin is not in PyScript's table (a misspelt name, or
+    a PyScript upgrade that renamed it): such a plugin would load on every start.
+    """
+    core = (folder / "core.js").read_text(encoding="utf-8")
+    order: list[str] = []
+
+    def visit(name: str) -> None:
+        if name not in order:
+            order.append(name)
+            for imported in STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8")):
+                visit(imported)
+
+    for name in STATIC_IMPORT.findall(core):
+        visit(name)
+    plugins: dict[str, str] = {}
+    for name in order:
+        for quoted, bare, chunk in PLUGIN_ENTRY.findall((folder / name).read_text("utf-8")):
+            plugins[quoted or bare] = chunk
+    unknown = sorted(set(excluded) - set(plugins))
+    if not plugins or unknown:
+        sys.exit(
+            f"tools/build.py: PyScript's plugin table lists {sorted(plugins)}; pyscript.json "
+            f"turns off {unknown}, which it does not know: re-check the plugin names"
+        )
+    for name, chunk in plugins.items():
+        if chunk and name not in excluded:
+            visit(chunk)
+    return order
+
+
+def write_preloads(index: Path) -> None:
+    """Write the modulepreload links of PyScript's chunks into the published index.html."""
+    html = index.read_text(encoding="utf-8")
+    if html.count(PRELOAD_MARKER) != 1:
+        sys.exit(f"index.html: expected the line {PRELOAD_MARKER.strip()!r} once")
+    folder = index.parent / "static" / "vendor" / "pyscript"
+    links = "".join(
+        f'  <link rel="modulepreload" href="./static/vendor/pyscript/{name}">\n'
+        for name in pyscript_modules(folder, excluded_plugins(html))
+    )
+    index.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + links), encoding="utf-8")
+
+
+def integrity(data: bytes) -> str:
+    """The Subresource Integrity value of ``data`` (what fetch() checks a response against)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def write_wasm_integrity(site: Path) -> None:
+    """Write the hash of Pyodide's WebAssembly into the published static/js/start.mjs."""
+    module = site / START_MODULE
+    text = module.read_text(encoding="utf-8")
+    if text.count(WASM_INTEGRITY_LINE) != 1:
+        sys.exit(f"{START_MODULE}: expected the line {WASM_INTEGRITY_LINE!r} once")
+    wasm = (site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    line = WASM_INTEGRITY_LINE.replace('""', json.dumps(integrity(wasm)))
+    module.write_text(text.replace(WASM_INTEGRITY_LINE, line), encoding="utf-8")
 
 
 def write_boot_texts() -> None:
@@ -233,25 +402,30 @@ def write_boot_texts() -> None:
     )
 
 
-def build_service_worker() -> None:
-    """Write _site/sw.js from static/sw.js with this build's version and precache list.
+def build_service_worker(site: Path = SITE) -> str:
+    """Write ``site``/sw.js from static/sw.js with the site's version and precache list.
 
     The version is a hash of every published file (path and bytes), so any change to the
     site changes sw.js and browsers install the new deployment as a new cache; an
-    unchanged site keeps its version (and its visitors' caches).
+    unchanged site keeps its version (and its visitors' caches). Each precached file
+    carries its SHA-256 as the request's integrity: a server (or a CDN's stale copy) that
+    answers with bytes of another version fails the install, so a cache never mixes two
+    versions. Returns the version.
     """
     files = sorted(
         p
-        for p in SITE.rglob("*")
-        if p.is_file() and p.relative_to(SITE).as_posix() not in SW_NOT_CACHED
+        for p in site.rglob("*")
+        if p.is_file() and p.relative_to(site).as_posix() not in SW_NOT_CACHED
     )
     digest = hashlib.sha256()
-    urls = []
+    precache = []
     for path in files:
-        rel = path.relative_to(SITE).as_posix()
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        rel = path.relative_to(site).as_posix()
+        data = path.read_bytes()
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
         # The page itself is cached as "./" (the URL people open), not "./index.html".
-        urls.append("./" if rel == "index.html" else "./" + rel)
+        url = "./" if rel == "index.html" else "./" + rel
+        precache.append([url, integrity(data)])
     version = digest.hexdigest()[:16]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):
@@ -261,10 +435,13 @@ def build_service_worker() -> None:
         SW_VERSION_LINE, f"const VERSION = {json.dumps(version)}; // written by tools/build.py"
     ).replace(
         SW_PRECACHE_LINE,
-        "const PRECACHE = " + json.dumps(urls, indent=2) + "; // written by tools/build.py",
+        "const PRECACHE = ["
+        + ",".join("\n  " + json.dumps(entry) for entry in precache)
+        + "\n]; // written by tools/build.py",
     )
-    (SITE / "sw.js").write_text(worker, encoding="utf-8")
-    print(f"service worker: version {version}, {len(urls)} files precached -> _site/sw.js")
+    (site / "sw.js").write_text(worker, encoding="utf-8")
+    print(f"service worker: version {version}, {len(precache)} files precached -> {site}/sw.js")
+    return version
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,7 +4,9 @@
 Used by ``make play``, the browser tests (e2e/conftest.py) and bench/load_time.py.
 Like ``python -m http.server`` but with the MIME types module scripts and WebAssembly need
 set explicitly, optional serving under a sub-path (as GitHub Pages does: /REPO/), and
-``Cache-Control: no-cache`` so a reload always picks up a rebuilt site.
+``Cache-Control: no-cache`` so a reload always picks up a rebuilt site (the browser
+revalidates every file: 304 when unchanged). ``--cache-control max-age=600`` sends what
+GitHub Pages sends instead (bench/load_time.py measures warm visits that way).
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from __future__ import annotations
 import argparse
 import functools
 import threading
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -30,14 +33,45 @@ MIME_TYPES = {
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves ``directory`` at ``prefix`` (e.g. "/" or "/gin-rummy/"); 404 elsewhere."""
+    """Serves ``directory`` at ``prefix`` (e.g. "/" or "/gin-rummy/"); 404 elsewhere.
+
+    ``record``, when given, is called after every response with the request path, the
+    status and the body bytes sent (how bench/load_time.py counts a visit's transfer).
+    """
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def __init__(self, *args: Any, prefix: str = "/", quiet: bool = True, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        prefix: str = "/",
+        quiet: bool = True,
+        cache_control: str = "no-cache",
+        record: Callable[[str, int, int], None] | None = None,
+        **kwargs: Any,
+    ):
         self.prefix = prefix
         self.quiet = quiet
+        self.cache_control = cache_control
+        self.record = record
+        self.status = 0
+        self.body_bytes = 0
         super().__init__(*args, **kwargs)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status, self.body_bytes = code, 0
+        super().send_response(code, message)
+
+    def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:  # type: ignore[override]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.body_bytes += source.tell() - start
+
+    def handle_one_request(self) -> None:
+        self.status = 0
+        super().handle_one_request()
+        if self.record is not None and self.status:
+            self.record(self.path, self.status, self.body_bytes)
 
     def send_head(self):  # type: ignore[no-untyped-def]
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -59,7 +93,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -73,11 +107,20 @@ def make_server(
     port: int = 0,
     prefix: str = "/",
     quiet: bool = True,
+    cache_control: str = "no-cache",
+    record: Callable[[str, int, int], None] | None = None,
 ) -> ThreadingHTTPServer:
     """A server for ``directory`` (port 0 picks a free port: see ``server.server_port``)."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError("prefix must start and end with '/'")
-    handler = functools.partial(SiteHandler, directory=str(directory), prefix=prefix, quiet=quiet)
+    handler = functools.partial(
+        SiteHandler,
+        directory=str(directory),
+        prefix=prefix,
+        quiet=quiet,
+        cache_control=cache_control,
+        record=record,
+    )
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
@@ -95,8 +138,20 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /gin-rummy/")
+    parser.add_argument(
+        "--cache-control",
+        default="no-cache",
+        help="Cache-Control header of every response (GitHub Pages: max-age=600)",
+    )
     args = parser.parse_args()
-    server = make_server(args.directory, args.host, args.port, args.prefix, quiet=False)
+    server = make_server(
+        args.directory,
+        args.host,
+        args.port,
+        args.prefix,
+        quiet=False,
+        cache_control=args.cache_control,
+    )
     host = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
     print(
         f"\n  Gin Rummy is served at  http://{host}:{server.server_port}{args.prefix}\n"

@@ -209,16 +209,16 @@ def opponent(model: TableModel) -> str:
     backs = "".join(card_back() for _ in range(seat.hidden))
     known = "".join(card_face(card, extra="known") for card in seat.known)
     thinking = (
-        f'<p class="thinking" data-testid="thinking"><span class="clock" aria-hidden="true">'
-        f"</span>{escape(seat.thinking)}</p>"
+        f' <span class="thinking" data-testid="thinking"><span class="clock" aria-hidden="true">'
+        f"</span>{escape(seat.thinking)}</span>"
         if seat.thinking
         else ""
     )
     return (
         f'<section class="opponent" aria-label="{escape(seat.label)}">'
-        f'<p class="seat-label">{escape(seat.label)}</p>'
+        f'<p class="seat-label">{escape(seat.label)}{thinking}</p>'
         f'<div class="fan opponent-hand n-{count}" data-testid="opponent-hand">{backs}{known}</div>'
-        f"{thinking}</section>"
+        "</section>"
     )
 
 

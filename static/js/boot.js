@@ -1,6 +1,10 @@
-// Loading overlay for the Gin Rummy page: shows PyScript's start-up progress, turns any
-// load failure into a readable message, and hides itself when Python marks the page ready
-// (<body data-ready="true">). Plain script, no inline handlers (the page will get a CSP).
+// Start-up status of the Gin Rummy page, shown in the table's skeleton (index.html's
+// <main id="app">, static/css/skeleton.css): speaks the player's language, moves the progress
+// bar on as static/js/start.mjs and PyScript report their steps, turns any load failure into
+// a readable message, and hides the skeleton if it is still there when Python marks the page
+// ready (<body data-ready="true">; the table's first drawing replaces it).
+// A deferred plain script (index.html): it runs once the page is parsed, before PyScript and
+// start.mjs. No inline handlers (the page has a strict CSP).
 (function () {
   "use strict";
 
@@ -42,6 +46,14 @@
     return text;
   }
 
+  function whenParsed(fn) {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn);
+    } else {
+      fn();
+    }
+  }
+
   function translateOverlay() {
     var title = byId("loading-title");
     var text = byId("loading-text");
@@ -70,11 +82,7 @@
       box.textContent = message;
       box.hidden = false;
     };
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", show);
-    } else {
-      show();
-    }
+    whenParsed(show);
   }
 
   function ready() {
@@ -91,8 +99,9 @@
     return;
   }
 
-  // PyScript reports start-up steps as "py:progress" events on window: each one moves
-  // the progress bar on (its English detail text is not shown).
+  // start.mjs ("gin:progress") and PyScript ("py:progress") report their start-up steps as
+  // events on window: each one moves the progress bar on (their detail text is not shown).
+  window.addEventListener("gin:progress", advance);
   window.addEventListener("py:progress", advance);
 
   // Script/stylesheet/fetch failures (capture phase: resource errors do not bubble)
@@ -115,7 +124,7 @@
     fail(t("error", { error: reason && reason.message ? reason.message : String(reason) }));
   });
 
-  document.addEventListener("DOMContentLoaded", function () {
+  whenParsed(function () {
     translateOverlay();
     var body = document.body;
     if (body.dataset.ready === "true") {

@@ -1,0 +1,33 @@
+// Compiles Python sources to the bytecode of the vendored Pyodide, for tools/build.py bundle.
+//
+//   node tools/compile_pyodide.mjs FOLDER
+//
+// Every .py file under FOLDER gets its .pyc beside it (the "legacy" layout, which Python
+// imports without the .py file), hash-based and unchecked, so file times play no part and
+// the same sources give the same bytes; tracebacks name the files relative to FOLDER. The compiler is the Python inside node_modules/pyodide,
+// the very one the page runs, so the bytecode always matches the page's Python version.
+// Fails (exit status 1) if any file does not compile.
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
+const [folder] = process.argv.slice(2);
+if (!folder) {
+  console.error("usage: node tools/compile_pyodide.mjs FOLDER");
+  process.exit(2);
+}
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/bundle");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/bundle");
+const compiled = pyodide.runPython(`
+import compileall
+import py_compile
+
+compileall.compile_dir(
+    "/bundle",
+    quiet=1,
+    legacy=True,
+    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    # Tracebacks name "gin/game.py", as relative to the page's working directory.
+    stripdir="/bundle",
+)
+`);
+process.exit(compiled ? 0 : 1);
