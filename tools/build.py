@@ -193,6 +193,11 @@ def build_vendor() -> None:
     )
 
 
+COMMAND_LINE_ONLY = {"gin/arena.py", "gin/replay.py"}
+"""Modules of the command line (``python -m gin.arena``, ``gin.replay``): the page never
+imports them, so the bundle leaves them out."""
+
+
 def _bundle_members(package: Path) -> list[Path]:
     members = []
     for path in sorted(package.rglob("*")):
@@ -204,6 +209,8 @@ def _bundle_members(package: Path) -> list[Path]:
         if any(part.startswith(".") for part in rel.parts):
             continue
         if path.suffix in (".po", ".pot"):  # translation sources: the page reads the .mo
+            continue
+        if rel.as_posix() in COMMAND_LINE_ONLY:
             continue
         members.append(path)
     return members
