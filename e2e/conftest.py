@@ -219,3 +219,41 @@ def store(page: Page, name: str, value: Any) -> None:
     page.evaluate(
         "([key, text]) => localStorage.setItem(key, text)", [storage_key(page, name), text]
     )
+
+
+PRESET_JS = (
+    """([name, text]) => {
+    if (!/^https?:$/.test(location.protocol)) return;  // about:blank has no storage
+    const key = ("""
+    + STORAGE_KEY_JS
+    + """)(name);
+    const flag = "e2e-preset:" + key;
+    if (sessionStorage.getItem(flag)) return;
+    sessionStorage.setItem(flag, "1");
+    localStorage.setItem(key, text);
+}"""
+)
+
+
+def preset(page: Page, name: str, value: Any) -> None:
+    """Store one of the game's records before the page's next load (once per tab).
+
+    An init script runs before any of the page's own scripts, so the game opens
+    on this record without a load just to reach the origin's storage.
+    """
+    text = value if isinstance(value, str) else json.dumps(value)
+    page.add_init_script(f"({PRESET_JS})({json.dumps([name, text])})")
+
+
+def open_position(page: Page, url: str, record: dict[str, Any], query: str = "?speed=0") -> Page:
+    """Open the table on a saved table record (see e2e/positions.py)."""
+    preset(page, "table", record)
+    return open_table(page, url, query)
+
+
+@pytest.fixture
+def console_warnings(page: Page) -> list[str]:
+    """The page's console warnings (conftest fails a test on errors; warnings are allowed)."""
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    return warnings
