@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,12 +223,12 @@ def store(page: Page, name: str, value: Any) -> None:
 
 
 PRESET_JS = (
-    """([name, text]) => {
+    """([name, text, id]) => {
     if (!/^https?:$/.test(location.protocol)) return;  // about:blank has no storage
     const key = ("""
     + STORAGE_KEY_JS
     + """)(name);
-    const flag = "e2e-preset:" + key;
+    const flag = "e2e-preset:" + id;
     if (sessionStorage.getItem(flag)) return;
     sessionStorage.setItem(flag, "1");
     localStorage.setItem(key, text);
@@ -242,7 +243,8 @@ def preset(page: Page, name: str, value: Any) -> None:
     on this record without a load just to reach the origin's storage.
     """
     text = value if isinstance(value, str) else json.dumps(value)
-    page.add_init_script(f"({PRESET_JS})({json.dumps([name, text])})")
+    once = uuid.uuid4().hex
+    page.add_init_script(f"({PRESET_JS})({json.dumps([name, text, once])})")
 
 
 def open_position(page: Page, url: str, record: dict[str, Any], query: str = "?speed=0") -> Page:

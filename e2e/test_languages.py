@@ -180,7 +180,7 @@ def test_switching_translates_everything_and_keeps_the_game(
         page.inner_text('[data-testid="score-you"]'),
         page.inner_text('[data-testid="score-ai"]'),
     )
-    stock = page.get_attribute('[data-testid="stock"]', "aria-label")
+    stock = page.locator('[data-testid="stock"] .visually-hidden').inner_text()
     assert len(before) >= 10
     english = english_texts(page)
 
@@ -191,7 +191,7 @@ def test_switching_translates_everything_and_keeps_the_game(
         page.inner_text('[data-testid="score-you"]'),
         page.inner_text('[data-testid="score-ai"]'),
     ) == scores
-    assert page.get_attribute('[data-testid="stock"]', "aria-label") != stock  # translated
+    expect(page.locator('[data-testid="stock"]')).not_to_have_accessible_name(stock)  # translated
 
     open_menu(page)
     for msgid, expected in SAMPLES[language].items():
