@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageProblems, open_table
+from .conftest import PageProblems, open_table, preset
 
 
 def test_page_loads_to_ready(page: Page, site_url: str, page_problems: PageProblems) -> None:
@@ -49,4 +50,28 @@ def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: 
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
     expect(page.locator("#loading-text")).to_have_text("Nie udało się uruchomić gry.")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "failed"),
+    [
+        ("et", "Mängu ei õnnestunud käivitada."),
+        # Not a language, though every object has it: the browser's language (English) is used.
+        ("__proto__", "The game could not start."),
+    ],
+)
+def test_loading_screen_reads_the_language_this_copy_stored(
+    browser: Browser, site_subpath_url: str, language: str, failed: str
+) -> None:
+    """The loading screen runs before Python: it reads this copy's own (scoped) settings."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    preset(page, "settings", {"language": language})
+    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site_subpath_url, wait_until="domcontentloaded")
+    assert page.evaluate("Object.keys(localStorage)") == ["gin-rummy@/gin-rummy/settings"]
+    expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
+    expect(page.locator("#loading-text")).to_have_text(failed)
+    expect(page.locator("html")).to_have_attribute("lang", "et" if language == "et" else "en")
     context.close()
