@@ -223,9 +223,9 @@ def store(page: Page, name: str, value: Any) -> None:
 
 
 PRESET_JS = (
-    """([name, text, id]) => {
+    """([name, text, id, raw]) => {
     if (!/^https?:$/.test(location.protocol)) return;  // about:blank has no storage
-    const key = ("""
+    const key = raw ? name : ("""
     + STORAGE_KEY_JS
     + """)(name);
     const flag = "e2e-preset:" + id;
@@ -236,15 +236,16 @@ PRESET_JS = (
 )
 
 
-def preset(page: Page, name: str, value: Any) -> None:
+def preset(page: Page, name: str, value: Any, *, raw_key: bool = False) -> None:
     """Store one of the game's records before the page's next load (once per tab).
 
     An init script runs before any of the page's own scripts, so the game opens
-    on this record without a load just to reach the origin's storage.
+    on this record without a load just to reach the origin's storage.  With
+    ``raw_key``, ``name`` is the storage key itself (the first release's keys).
     """
     text = value if isinstance(value, str) else json.dumps(value)
     once = uuid.uuid4().hex
-    page.add_init_script(f"({PRESET_JS})({json.dumps([name, text, once])})")
+    page.add_init_script(f"({PRESET_JS})({json.dumps([name, text, once, raw_key])})")
 
 
 def open_position(page: Page, url: str, record: dict[str, Any], query: str = "?speed=0") -> Page:

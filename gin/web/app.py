@@ -116,6 +116,13 @@ class TableApp:
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
 
     def dispatch(self, intent: Intent) -> None:
+        if not isinstance(intent, StoredElsewhere):
+            missed = self.store.missed()
+            if missed is not None:
+                game = self.state.game
+                self.dispatch(StoredElsewhere(**missed))
+                if self.state.game is not game:
+                    return  # meant for a table that another tab has moved on from
         before = self.motion.measure(self.root)
         self.state, effects = update(self.state, intent)
         self.paint()
@@ -286,6 +293,7 @@ class TableApp:
         """Another tab of this game stored something: follow it."""
         which = self.store.which(str(event.key) if event.key else "")
         if which in ("table", "stats"):
+            self.store.heard(which, event.newValue)
             value = self.store.parse(event.newValue)
             self.dispatch(StoredElsewhere(**{which: value}))
 
