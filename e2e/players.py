@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import cycle
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from gin.cards import parse_cards, to_mask
@@ -44,7 +45,13 @@ def visible_middle(page: Page, selector: str) -> tuple[float, float]:
 
     An element below the fold is scrolled to first, as a person would.
     """
-    page.locator(selector).first.scroll_into_view_if_needed()
+    for attempt in range(3):
+        try:
+            page.locator(selector).first.scroll_into_view_if_needed()
+            break
+        except PlaywrightError:  # redrawn meanwhile (the computer moved): find it again
+            if attempt == 2:
+                raise
     point = page.eval_on_selector(
         selector,
         """el => {
