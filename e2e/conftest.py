@@ -81,6 +81,16 @@ def _ensure_site() -> Path:
 
 
 @pytest.fixture(scope="session")
+def bfcache_browser(playwright: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """A chromium with the back-forward cache on (Playwright turns it off by default)."""
+    browser = playwright.chromium.launch(
+        **browser_type_launch_args, ignore_default_args=["--disable-back-forward-cache"]
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
 def site_dir() -> Path:
     return _ensure_site()
 

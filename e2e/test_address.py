@@ -9,7 +9,7 @@ address's speed holds for the page's whole life.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from gin.game import Game
 
@@ -120,3 +120,36 @@ def test_speed_zero_from_the_address_outlives_a_new_game(page: Page, site_url: s
     wait_idle(page)
     assert page.evaluate("window.__animated") == []
     assert stored(page, "settings")["speed"] == 2.0
+
+
+def test_back_to_a_page_kept_in_the_back_forward_cache_shows_the_game_in_progress(
+    bfcache_browser: Browser, site_url: str
+) -> None:
+    """A restored page still holds the game it showed: it catches up instead of swapping back."""
+    context = bfcache_browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.add_init_script(
+        "addEventListener('pageshow', (e) => { window.__restored = e.persisted; })"
+    )
+    open_table(page, site_url, "?seed=7&speed=0")
+    # The offline worker's first activation claims the page, which evicts it from the cache:
+    # let that happen before leaving.
+    page.wait_for_function("() => window.ginOfflineReady === true")
+    play_one_decision(page)
+    open_table(page, site_url, "?seed=8&speed=0")
+    answer(page, yes=True)
+    play_one_decision(page)
+    eight, hand = moment(page), sorted(hand_codes(page))
+
+    page.go_back(wait_until="commit")  # no load event: the page comes back as it was
+    page.wait_for_function("() => window.__restored === true")
+    expect(page.locator('[data-testid="notice"]')).to_contain_text("another tab")
+    assert sorted(hand_codes(page)) == hand and moment(page) == eight
+    play_one_decision(page)
+    assert moment(page)[1][: len(eight[1])] == eight[1]  # type: ignore[index]
+    assert problems == []
+    context.close()

@@ -116,13 +116,8 @@ class TableApp:
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
 
     def dispatch(self, intent: Intent) -> None:
-        if not isinstance(intent, StoredElsewhere):
-            missed = self.store.missed()
-            if missed is not None:
-                game = self.state.game
-                self.dispatch(StoredElsewhere(**missed))
-                if self.state.game is not game:
-                    return  # meant for a table that another tab has moved on from
+        if not isinstance(intent, StoredElsewhere) and self.catch_up():
+            return  # meant for a table that another tab has moved on from
         before = self.motion.measure(self.root)
         self.state, effects = update(self.state, intent)
         self.paint()
@@ -288,6 +283,15 @@ class TableApp:
         if key in ("ArrowLeft", "ArrowRight"):
             event.preventDefault()
         self.dispatch(KeyPress(key, card))
+
+    def catch_up(self) -> bool:
+        """Follow what other tabs stored unheard; True if this tab's game was replaced."""
+        missed = self.store.missed()
+        if missed is None:
+            return False
+        game = self.state.game
+        self.dispatch(StoredElsewhere(**missed))
+        return self.state.game is not game
 
     def on_stored(self, event: Any) -> None:
         """Another tab of this game stored something: follow it."""
