@@ -145,7 +145,7 @@ def play_in_first_tab(first: Page) -> tuple[list[str], dict[str, object]]:
     while wait_idle(first) == "upcard":
         person.decide()
     click_visible(first, '[data-action="hint"]')
-    for _ in range(4):
+    for _ in range(2):
         person.decide()
     wait_idle(first)
     return actions(first), stored(first, "stats")
