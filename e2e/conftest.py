@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +86,16 @@ def _ensure_site() -> Path:
             [sys.executable, str(ROOT / "tools" / "build.py"), "site"], check=True, cwd=ROOT
         )
     return SITE
+
+
+@pytest.fixture(scope="session")
+def bfcache_browser(playwright: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """A chromium with the back-forward cache on (Playwright turns it off by default)."""
+    browser = playwright.chromium.launch(
+        **browser_type_launch_args, ignore_default_args=["--disable-back-forward-cache"]
+    )
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")
@@ -227,3 +238,43 @@ def store(page: Page, name: str, value: Any) -> None:
     page.evaluate(
         "([key, text]) => localStorage.setItem(key, text)", [storage_key(page, name), text]
     )
+
+
+PRESET_JS = (
+    """([name, text, id, raw]) => {
+    if (!/^https?:$/.test(location.protocol)) return;  // about:blank has no storage
+    const key = raw ? name : ("""
+    + STORAGE_KEY_JS
+    + """)(name);
+    const flag = "e2e-preset:" + id;
+    if (sessionStorage.getItem(flag)) return;
+    sessionStorage.setItem(flag, "1");
+    localStorage.setItem(key, text);
+}"""
+)
+
+
+def preset(page: Page, name: str, value: Any, *, raw_key: bool = False) -> None:
+    """Store one of the game's records before the page's next load (once per tab).
+
+    An init script runs before any of the page's own scripts, so the game opens
+    on this record without a load just to reach the origin's storage.  With
+    ``raw_key``, ``name`` is the storage key itself (the first release's keys).
+    """
+    text = value if isinstance(value, str) else json.dumps(value)
+    once = uuid.uuid4().hex
+    page.add_init_script(f"({PRESET_JS})({json.dumps([name, text, once, raw_key])})")
+
+
+def open_position(page: Page, url: str, record: dict[str, Any], query: str = "?speed=0") -> Page:
+    """Open the table on a saved table record (see e2e/positions.py)."""
+    preset(page, "table", record)
+    return open_table(page, url, query)
+
+
+@pytest.fixture
+def console_warnings(page: Page) -> list[str]:
+    """The page's console warnings (conftest fails a test on errors; warnings are allowed)."""
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    return warnings

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import cycle
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from gin.cards import parse_cards, to_mask
@@ -46,7 +47,17 @@ def hand_cards(page: Page) -> list[dict[str, object]]:
 
 
 def visible_middle(page: Page, selector: str) -> tuple[float, float]:
-    """The middle of the part of an element a person sees (a fanned card: its uncovered strip)."""
+    """The middle of the part of an element a person sees (a fanned card: its uncovered strip).
+
+    An element below the fold is scrolled to first, as a person would.
+    """
+    for attempt in range(3):
+        try:
+            page.locator(selector).first.scroll_into_view_if_needed()
+            break
+        except PlaywrightError:  # redrawn meanwhile (the computer moved): find it again
+            if attempt == 2:
+                raise
     point = page.eval_on_selector(
         selector,
         """el => {
@@ -233,3 +244,50 @@ def play_game(page: Page, person: Person | None = None, max_decisions: int = 500
             return person
         person.decide()
     raise AssertionError("the game did not end")
+
+
+# --- the menu and its panels ---------------------------------------------------------------
+
+MENU = '[data-testid="menu"]'
+
+
+def press(page: Page, selector: str, touch: bool = False) -> None:
+    """Click (or tap) the visible middle of a control."""
+    if touch:
+        tap_visible(page, selector)
+    else:
+        click_visible(page, selector)
+
+
+def open_menu(page: Page, touch: bool = False) -> None:
+    if not page.locator(MENU).count():
+        press(page, '[data-action="menu"]', touch)
+    page.wait_for_selector(MENU)
+
+
+def choose_from_menu(page: Page, action: str, touch: bool = False) -> None:
+    """Open the menu and press one of its items (``new-game``, ``settings``, ``download``...)."""
+    open_menu(page, touch)
+    press(page, f'{MENU} [data-action="{action}"]', touch)
+
+
+def open_panel(page: Page, name: str, touch: bool = False) -> None:
+    """Open a panel from the menu: ``settings``, ``stats``, ``rules``, ``help`` or ``sheet``."""
+    choose_from_menu(page, name, touch)
+    page.wait_for_selector(f'[data-testid="{name}-panel"]')
+
+
+def close_panel(page: Page, name: str) -> None:
+    click_visible(page, f'[data-testid="{name}-panel"] [data-action="close-panel"]')
+    page.wait_for_selector(f'[data-testid="{name}-panel"]', state="detached")
+
+
+def answer(page: Page, yes: bool) -> None:
+    """Answer the open question (``[data-testid="confirm"]``): confirm or cancel."""
+    page.wait_for_selector('[data-testid="confirm"]')
+    click_visible(page, f'[data-testid="confirm"] [data-action="{"confirm" if yes else "cancel"}"]')
+    page.wait_for_selector('[data-testid="confirm"]', state="detached")
+
+
+def hand_codes(page: Page) -> list[str]:
+    return [str(card["code"]) for card in hand_cards(page)]

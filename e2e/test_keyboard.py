@@ -1,41 +1,84 @@
-"""The whole game can be played with the keyboard alone."""
+"""The whole game by keyboard alone: S P X K G N H, the arrows and Enter, ? and Esc."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
 from .conftest import open_table
-from .players import wait_idle
+from .players import hand_codes, pile_helps, wait_idle
+
+WHY = '[data-testid="why"]'
+
+
+def focused_card(page: Page) -> str:
+    return str(page.evaluate("document.activeElement?.dataset?.card || ''"))
+
+
+def refused_with(page: Page, key: str, text: str) -> None:
+    """Press ``key`` where it cannot act: the table says why, and nothing else changes."""
+    why = page.locator(WHY)
+    serial = why.get_attribute("data-serial")
+    phase, hand = page.get_attribute("body", "data-phase"), hand_codes(page)
+    page.keyboard.press(key)
+    expect(why).not_to_have_attribute("data-serial", serial or "")
+    expect(why).to_contain_text(text)
+    assert (page.get_attribute("body", "data-phase"), hand_codes(page)) == (phase, hand)
 
 
 def test_a_full_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
     open_table(page, site_url, "?seed=3&speed=0&level=easy")
     keyboard = page.keyboard
+    used: set[str] = set()
     for _ in range(200):
         phase = wait_idle(page)
         if phase in ("hand-over", "game-over"):
             break
         if phase == "upcard":
-            keyboard.press("x")
+            refused_with(page, "s", "First take the face-up card or pass.")
+            keyboard.press("h")
+            expect(page.locator('[data-testid="hint"]')).not_to_be_empty()
+            used.add("h")
+            key = "p" if pile_helps(page) else "x"
+            keyboard.press(key)
+            used.add(key)
         elif phase == "draw":
-            keyboard.press("s")
+            # The first draw takes the pile's top card, the others come from the stock.
+            key = "s" if "p" in used else "p"
+            keyboard.press(key)
+            used.add(key)
         else:
             knock = page.locator('[data-action="knock"]')
-            if page.locator('[data-action="gin"]').is_enabled():
+            if page.get_attribute('[data-action="gin"]', "aria-disabled") != "true":
                 keyboard.press("g")
-            elif knock.is_enabled():
+                used.add("g")
+            elif knock.get_attribute("aria-disabled") != "true":
                 keyboard.press("k")
                 expect(knock).to_have_attribute("aria-pressed", "true")
+                keyboard.press("Escape")  # changed my mind...
+                expect(knock).to_have_attribute("aria-pressed", "false")
+                keyboard.press("k")  # ...and knock after all
+                expect(knock).to_have_attribute("aria-pressed", "true")
+                used.add("k")
             else:
+                if "k" not in used:
+                    refused_with(page, "k", "You cannot knock yet")
+                    refused_with(page, "g", "No discard leaves you without deadwood yet.")
                 keyboard.press("ArrowRight")
-            focused = page.evaluate("document.activeElement.dataset.card || ''")
-            assert focused, "arrow keys and K/G put the focus on a card of the hand"
+                keyboard.press("ArrowRight")
+                keyboard.press("ArrowLeft")
+            assert focused_card(page), "the arrow keys and K/G put the focus on a card of the hand"
             assert page.evaluate("document.activeElement.dataset.playable") == "true"
+            discarded = focused_card(page)
             keyboard.press("Enter")
+            wait_idle(page)
+            assert discarded not in hand_codes(page)
+            used.add("enter")
     assert wait_idle(page) in ("hand-over", "game-over")
+    assert {"h", "p", "s", "enter"} <= used and used & {"x", "p"}, used
     expect(page.locator('[data-testid="result"]')).to_be_visible()
     keyboard.press("n")
     assert wait_idle(page) in ("upcard", "draw", "discard")
+    assert len(hand_codes(page)) in (10, 11)
 
 
 def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
@@ -44,8 +87,10 @@ def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
     panel = page.locator('[data-testid="help-panel"]')
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Draw from the stock")
+    shown = set(panel.locator("kbd").all_inner_texts())
+    assert {"S", "P", "X", "K", "G", "N", "H", "?", "Esc", "Enter", "←"} <= shown, shown
     page.keyboard.press("Escape")
-    expect(panel).to_be_hidden()
+    expect(panel).to_have_count(0)
 
 
 def test_focus_is_visible(page: Page, site_url: str) -> None:

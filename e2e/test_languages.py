@@ -15,11 +15,13 @@ import pytest
 from babel.messages.mofile import read_mo
 from playwright.sync_api import Browser, Page, expect
 
+from . import players
 from .conftest import LOCAL_ORIGINS, READY_TIMEOUT_MS, ROOT, open_table
+from .players import Person, open_menu, wait_idle
 
 LOCALE = ROOT / "gin" / "locale"
 LANGUAGES = ("et", "pl", "hi")
-PANELS = ("settings", "stats", "rules", "help")
+PANELS = ("menu", "settings", "stats", "rules", "help", "sheet")
 QUERY = "?seed=3&speed=0"
 
 # Texts each language must show on the table (English msgid -> expected translation).
@@ -121,8 +123,11 @@ def english_texts(page: Page) -> set[str]:
 
 
 def switch_language(page: Page, language: str) -> None:
+    """Choose a language in the menu, then close the menu."""
+    open_menu(page)
     page.select_option('select[data-control="language"]', language)
     expect(page.locator("html")).to_have_attribute("lang", language)
+    close_panel(page, "menu")
 
 
 def hand_codes(page: Page) -> list[str]:
@@ -132,13 +137,20 @@ def hand_codes(page: Page) -> list[str]:
 
 
 def open_panel(page: Page, name: str) -> None:
-    page.click(f'[data-action="{name}"]')
-    expect(page.locator(f'[data-testid="{name}-panel"]')).to_be_visible()
+    """The menu itself, or a panel opened from it."""
+    if name == "menu":
+        open_menu(page)
+    else:
+        players.open_panel(page, name)
+        expect(page.locator(f'[data-testid="{name}-panel"]')).to_be_visible()
 
 
 def close_panel(page: Page, name: str) -> None:
-    page.click(f'[data-action="{name}"]')
-    expect(page.locator(f'[data-testid="{name}-panel"]')).to_have_count(0)
+    if name == "menu":
+        players.click_visible(page, '[data-action="menu"]')  # the menu button toggles it
+        expect(page.locator(players.MENU)).to_have_count(0)
+    else:
+        players.close_panel(page, name)
 
 
 def test_the_catalogs_are_compiled() -> None:
@@ -151,6 +163,7 @@ def test_the_catalogs_are_compiled() -> None:
 def test_the_check_finds_english(page: Page, site_url: str) -> None:
     """The untranslated-text check is not vacuous: on the English table it finds plenty."""
     open_table(page, site_url, QUERY)
+    open_menu(page)
     found = untranslated(page, "pl")
     assert {"New game", "Rules", "Settings"} <= set(found), found
     assert any(text.startswith("Stock: ") for text in found), found  # a plural template
@@ -167,7 +180,7 @@ def test_switching_translates_everything_and_keeps_the_game(
         page.inner_text('[data-testid="score-you"]'),
         page.inner_text('[data-testid="score-ai"]'),
     )
-    stock = page.get_attribute('[data-testid="stock"]', "aria-label")
+    stock = page.locator('[data-testid="stock"] .visually-hidden').inner_text()
     assert len(before) >= 10
     english = english_texts(page)
 
@@ -178,12 +191,14 @@ def test_switching_translates_everything_and_keeps_the_game(
         page.inner_text('[data-testid="score-you"]'),
         page.inner_text('[data-testid="score-ai"]'),
     ) == scores
-    assert page.get_attribute('[data-testid="stock"]', "aria-label") != stock  # translated
+    expect(page.locator('[data-testid="stock"]')).not_to_have_accessible_name(stock)  # translated
 
+    open_menu(page)
     for msgid, expected in SAMPLES[language].items():
         want = expected or catalog[msgid]
         assert want != msgid
-        expect(page.locator("#app")).to_contain_text(want)
+        expect(page.locator(players.MENU)).to_contain_text(want)
+    close_panel(page, "menu")
     assert page.title() == catalog["Gin Rummy"] or catalog["Gin Rummy"] == "Gin Rummy"
     card = page.locator('[data-testid="hand"] [data-card]').first
     assert " of " not in (card.get_attribute("aria-label") or "")
@@ -199,23 +214,24 @@ def test_switching_translates_everything_and_keeps_the_game(
 
 def test_a_played_hand_is_translated(page: Page, site_url: str) -> None:
     """Texts that appear only after moves: the computer's moves, notes, the result."""
-    open_table(page, site_url, QUERY)
+    open_table(page, site_url, QUERY + "&level=easy")
     switch_language(page, "pl")
-    for _ in range(40):
-        if page.locator('[data-testid="result"]').count():
+    person = Person(page)
+    for _ in range(80):
+        if wait_idle(page) in ("hand-over", "game-over"):
             break
-        take = page.locator('[data-action="pass"]:enabled')
-        if take.count():
-            take.click()
-        elif page.locator('[data-testid="stock"]:enabled').count():
-            page.click('[data-testid="stock"]')
-        else:
-            playable = page.locator('[data-testid="hand"] [data-playable="true"]')
-            if playable.count():
-                playable.last.click()
-        page.wait_for_selector('body[data-busy="false"]', state="attached")
+        person.decide()
+        wait_idle(page)
         assert untranslated(page, "pl") == []
-    assert page.locator(".log li").count() or page.locator('[data-testid="result"]').count()
+        if page.locator('[data-testid="why"].shown').count():
+            assert untranslated(page, "pl") == []
+    expect(page.locator('[data-testid="result"]')).to_be_visible()
+    assert page.locator('[data-testid="move-log"] li').count()
+    assert untranslated(page, "pl") == []
+    players.click_visible(page, '[data-action="show-deck"]')
+    expect(page.locator('[data-testid="reveal"]')).to_be_visible()
+    assert untranslated(page, "pl") == []
+    open_panel(page, "sheet")
     assert untranslated(page, "pl") == []
 
 
@@ -226,7 +242,9 @@ def test_the_choice_survives_a_reload(page: Page, site_url: str) -> None:
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector('body[data-ready="true"]', state="attached")
     expect(page.locator("html")).to_have_attribute("lang", "et")
-    assert page.inner_text('[data-action="new-game"]') == "Uus mäng"
+    open_menu(page)
+    assert page.inner_text(f'{players.MENU} [data-action="new-game"]') == "Uus mäng"
+    close_panel(page, "menu")
     assert sorted(hand_codes(page)) == sorted(before)
     switch_language(page, "en")
     page.reload(wait_until="domcontentloaded")
@@ -261,6 +279,7 @@ def test_the_first_visit_follows_the_browser_language(polish_page: Page, site_ur
     assert page.evaluate("navigator.language") == "pl-PL"
     open_table(page, site_url, QUERY)
     expect(page.locator("html")).to_have_attribute("lang", "pl")
+    open_menu(page)
     expect(page.locator('[data-action="new-game"]')).to_have_text("Nowa gra")
     assert page.input_value('select[data-control="language"]') == "pl"
 

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageProblems, open_table
+from .conftest import PageProblems, open_table, preset
 
 
 def test_page_loads_to_ready(page: Page, site_url: str, page_problems: PageProblems) -> None:
@@ -183,4 +183,28 @@ def test_the_skeleton_speaks_the_players_language_before_python(
     # Ten backs for each hand, the stock and the face-up card to come.
     expect(page.locator(".skeleton-card")).to_have_count(22)
     expect(page.locator("#loading-error")).to_be_hidden()
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "failed"),
+    [
+        ("et", "Mängu ei õnnestunud käivitada."),
+        # Not a language, though every object has it: the browser's language (English) is used.
+        ("__proto__", "The game could not start."),
+    ],
+)
+def test_loading_screen_reads_the_language_this_copy_stored(
+    browser: Browser, site_subpath_url: str, language: str, failed: str
+) -> None:
+    """The loading screen runs before Python: it reads this copy's own (scoped) settings."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    preset(page, "settings", {"language": language})
+    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site_subpath_url, wait_until="domcontentloaded")
+    assert page.evaluate("Object.keys(localStorage)") == ["gin-rummy@/gin-rummy/settings"]
+    expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
+    expect(page.locator("#loading-text")).to_have_text(failed)
+    expect(page.locator("html")).to_have_attribute("lang", "et" if language == "et" else "en")
     context.close()

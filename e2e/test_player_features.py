@@ -1,40 +1,60 @@
-"""What players expect around the table: settings, save and resume, statistics, hints, records."""
+"""What players expect around the table: save and resume, settings, statistics, hints, records."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .conftest import PageProblems, open_table
-from .players import hand_cards, play_game, play_one_decision, wait_idle
+from . import positions
+from .conftest import PageProblems, open_position, open_table, preset, store, stored
+from .players import (
+    answer,
+    choose_from_menu,
+    click_visible,
+    close_panel,
+    hand_codes,
+    open_panel,
+    play_game,
+    play_one_decision,
+    wait_idle,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def saved_game(page: Page) -> dict:  # type: ignore[type-arg]
-    return json.loads(page.evaluate("localStorage.getItem('gin-rummy/session')"))
+TABLE = '[data-testid="table"]'
+FOUR_COLOUR = re.compile(r"\bfour-colour\b")
+LARGE_CARDS = re.compile(r"\bcards-large\b")
 
 
 def table_state(page: Page) -> tuple[object, ...]:
     return (
-        [c["code"] for c in hand_cards(page)],
-        page.get_attribute('[data-testid="pile"] [data-card]', "data-card"),
+        hand_codes(page),
+        page.get_attribute('[data-testid="pile"] .card.top', "data-card"),
         page.inner_text('[data-testid="score-you"]'),
         page.get_attribute("body", "data-phase"),
     )
 
 
+def stats_rows(page: Page) -> dict[str, list[int]]:
+    """The statistics table by row label: one figure per level (Easy, Normal, Hard)."""
+    panel = page.locator('[data-testid="stats-table"]')
+    return {
+        row.locator("th").inner_text(): [int(td) for td in row.locator("td").all_inner_texts()]
+        for row in panel.locator("tbody tr").all()
+    }
+
+
 def set_target(page: Page, target: int) -> None:
-    if not page.locator('[data-testid="settings-panel"]').is_visible():
-        page.click('[data-action="settings"]')
+    """Change the target score in Settings and agree to the new game it needs."""
+    if not page.locator('[data-testid="settings-panel"]').count():
+        open_panel(page, "settings")
     page.fill('[data-setting="target"]', str(target))
     page.press('[data-setting="target"]', "Tab")
-    expect(page.locator('[data-action="apply-rules"]')).to_be_visible()
-    page.click('[data-action="apply-rules"]')
+    answer(page, yes=True)
     wait_idle(page)
 
 
@@ -61,14 +81,24 @@ def test_a_tampered_save_is_refused_with_a_message(
     open_table(page, site_url, "?seed=4&speed=0")
     play_one_decision(page)
     wait_idle(page)
-    data = saved_game(page)
-    data["game"]["actions"][0] = "gin KS"  # an edit the checksum does not cover
-    page.evaluate("d => localStorage.setItem('gin-rummy/session', JSON.stringify(d))", data)
+    data = stored(page, "table")
+    data["game"]["actions"][0] = "gin KS"  # an edit that breaks the checksums
+    store(page, "table", data)
     page.goto(site_url + "?speed=0")
     assert wait_idle(page) in ("upcard", "draw", "discard")
     expect(page.locator('[data-testid="notice"]')).to_contain_text("could not be restored")
-    for garbage in ("{not json", '"a string"', '{"format": "gin-rummy-session", "version": 1}'):
-        page.evaluate("g => localStorage.setItem('gin-rummy/session', g)", garbage)
+    # The table's counters are under the checksum too: a finished hand whose "counted" mark
+    # is edited away would be counted in the statistics again at every load.
+    edited = positions.hand_over(seed=7)
+    assert edited["results_counted"] == 1
+    edited["results_counted"] = 0
+    store(page, "table", edited)
+    page.goto(site_url + "?speed=0")
+    wait_idle(page)
+    expect(page.locator('[data-testid="notice"]')).to_contain_text("could not be restored")
+    assert page.get_attribute("body", "data-phase") != "hand-over"
+    for garbage in ("{not json", '{"format": "gin-rummy-session", "version": 2}'):
+        store(page, "table", garbage)
         page.goto(site_url + "?speed=0")
         assert wait_idle(page) in ("upcard", "draw", "discard")
         expect(page.locator('[data-testid="notice"]')).to_be_visible()
@@ -78,75 +108,155 @@ def test_a_tampered_save_is_refused_with_a_message(
 def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url: str) -> None:
     open_table(page, site_url, "?seed=4&speed=0")
     play_one_decision(page)
-    actions_before = len(saved_game(page)["game"]["actions"])
-    page.click('[data-action="settings"]')
+    actions_before = len(stored(page, "table")["game"]["actions"])
+    open_panel(page, "settings")
     page.check('[data-setting="four_colour"]')
-    expect(page.locator("#app")).to_have_class("four-colour")
+    expect(page.locator(TABLE)).to_have_class(FOUR_COLOUR)
+    page.select_option('[data-setting="card_size"]', "large")
+    expect(page.locator(TABLE)).to_have_class(LARGE_CARDS)
     page.check('[data-setting="game_bonus"]')
-    expect(page.locator('[data-action="apply-rules"]')).to_be_visible()
-    page.click('[data-action="cancel-rules"]')
-    assert len(saved_game(page)["game"]["actions"]) == actions_before  # same game goes on
-    assert saved_game(page)["game"]["rules"]["game_bonus"] is False
+    question = page.locator('[data-testid="confirm"]')
+    expect(question).to_contain_text("new game")
+    expect(question).to_contain_text("count as a loss")
+    answer(page, yes=False)
+    assert len(stored(page, "table")["game"]["actions"]) == actions_before  # same game goes on
+    assert stored(page, "table")["game"]["rules"]["game_bonus"] is False
+    expect(page.locator('[data-setting="game_bonus"]')).not_to_be_checked()
     set_target(page, 50)
-    assert saved_game(page)["game"]["rules"]["target"] == 50
+    assert stored(page, "table")["game"]["rules"]["target"] == 50
+    assert len(stored(page, "table")["game"]["actions"]) < actions_before + 1
     page.reload()
     wait_idle(page)
-    expect(page.locator("#app")).to_have_class("four-colour")
-    page.click('[data-action="settings"]')
+    expect(page.locator(TABLE)).to_have_class(FOUR_COLOUR)
+    expect(page.locator(TABLE)).to_have_class(LARGE_CARDS)
+    open_panel(page, "settings")
     expect(page.locator('[data-setting="target"]')).to_have_value("50")
+    expect(page.locator('[data-setting="four_colour"]')).to_be_checked()
 
 
-def test_bonuses_show_on_the_sheet_and_statistics_count_the_game(page: Page, site_url: str) -> None:
-    open_table(page, site_url, "?seed=8&speed=0&level=easy")
-    page.click('[data-action="settings"]')
-    page.check('[data-setting="game_bonus"]')
-    page.click('[data-action="apply-rules"]')
-    set_target(page, 15)
-    page.click('[data-action="hint"]')
+def test_bonuses_show_at_game_over_and_statistics_count_the_game(page: Page, site_url: str) -> None:
+    preset(page, "settings", {"level": "easy", "rules": {"target": 15, "game_bonus": True}})
+    open_table(page, site_url, "?seed=8&speed=0")
+    while wait_idle(page) == "upcard":  # the Hint button comes with the draw (H works at once)
+        play_one_decision(page)
+    click_visible(page, '[data-action="hint"]')
     expect(page.locator('[data-testid="hint"]')).not_to_be_empty()
     play_game(page)
-    expect(page.locator('[data-testid="sheet-row"]').last).to_contain_text("Game bonus")
-    you = int(page.inner_text('[data-testid="score-you"]'))
-    ai = int(page.inner_text('[data-testid="score-ai"]'))
+    over = page.locator('[data-testid="game-over"]')
+    expect(over).to_contain_text("Game bonus")
+    you = int(page.inner_text('[data-testid="final-you"]'))
+    ai = int(page.inner_text('[data-testid="final-ai"]'))
     assert max(you, ai) >= 115
-    page.click('[data-action="stats"]')
+    open_panel(page, "stats")
     panel = page.locator('[data-testid="stats-panel"]')
-    expect(panel.locator("svg")).to_be_visible()
-    rows = {
-        row.locator("th").inner_text(): [int(td) for td in row.locator("td").all_inner_texts()]
-        for row in panel.locator("tbody tr").all()
-    }
+    expect(panel.locator("figure svg")).to_be_visible()
+    rows = stats_rows(page)
     assert rows["Games played"] == [1, 0, 0]
     assert rows["Games won"][0] == (1 if you > ai else 0)
     assert rows["Hints used"] == [1, 0, 0]
-    page.click('[data-action="reset-stats"]')
-    expect(page.locator('[data-action="confirm-reset-stats"]')).to_be_visible()
-    page.click('[data-action="cancel-reset-stats"]')
-    expect(panel.locator("tbody tr").first.locator("td").first).to_have_text("1")
-    page.click('[data-action="reset-stats"]')
-    page.click('[data-action="confirm-reset-stats"]')
-    expect(panel.locator("tbody tr").first.locator("td").first).to_have_text("0")
+    click_visible(page, '[data-action="reset-stats"]')
+    expect(page.locator('[data-testid="confirm"]')).to_contain_text("Reset all statistics")
+    answer(page, yes=False)
+    assert stats_rows(page)["Games played"] == [1, 0, 0]
+    click_visible(page, '[data-action="reset-stats"]')
+    answer(page, yes=True)
+    assert stats_rows(page)["Games played"] == [0, 0, 0]
+    expect(panel.locator('[data-testid="chart-empty"]')).to_be_visible()
+    assert stored(page, "stats")["levels"]["easy"]["games_played"] == 0
 
 
-def test_download_the_record_and_replay_it(page: Page, site_url: str, tmp_path: Path) -> None:
+def test_new_game_asks_first_and_an_abandoned_game_counts_as_lost(
+    page: Page, site_url: str
+) -> None:
     open_table(page, site_url, "?seed=4&speed=0")
-    for _ in range(6):
+    open_panel(page, "stats")
+    empty = page.locator('[data-testid="chart-empty"]')
+    expect(empty).to_contain_text("No games finished yet")
+    close_panel(page, "stats")
+    for _ in range(3):
         play_one_decision(page)
     wait_idle(page)
+    before, actions = table_state(page), stored(page, "table")["game"]["actions"]
+
+    choose_from_menu(page, "new-game")
+    question = page.locator('[data-testid="confirm"]')
+    expect(question).to_contain_text("Start a new game?")
+    expect(question).to_contain_text("count as a loss")
+    answer(page, yes=False)
+    assert table_state(page) == before
+    assert stored(page, "table")["game"]["actions"] == actions
+
+    choose_from_menu(page, "new-game")
+    answer(page, yes=True)
+    wait_idle(page)
+    assert stored(page, "table")["game"]["seed"] != 4
+    assert len(stored(page, "table")["game"]["actions"]) < len(actions)
+    open_panel(page, "stats")
+    rows = stats_rows(page)
+    assert rows["Games abandoned (counted as lost)"] == [0, 1, 0]
+    assert rows["Games played"] == [0, 1, 0] and rows["Games won"] == [0, 0, 0]
+    expect(empty).to_have_count(0)
+    expect(page.locator('[data-testid="stats-panel"] figure svg')).to_have_attribute(
+        "aria-label", re.compile(r"Normal: 0 won, 1 lost")
+    )
+    # A game in which the person has not played yet is replaced without a question.
+    close_panel(page, "stats")
+    if (
+        page.get_attribute("body", "data-phase") == "upcard"
+        and not stored(page, "table")["game"]["actions"]
+    ):
+        choose_from_menu(page, "new-game")
+        expect(question).to_have_count(0)
+
+
+def test_download_mid_game_gives_only_the_finished_hands(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    """Mid-hand the record must not hold the seed (it deals the hand in play) or that hand."""
+    saved = positions.second_hand(seed=7, moves=4)
+    open_position(page, site_url, saved)
+    assert wait_idle(page) in ("draw", "discard", "upcard")
     with page.expect_download() as info:
-        page.click('[data-action="download"]')
-    record = tmp_path / "record.json"
-    info.value.save_as(record)
-    data = json.loads(record.read_text())
-    assert data["game"]["seed"] == 4 and data["game"]["actions"]
-    out = subprocess.run(
-        [sys.executable, "-m", "gin.replay", str(record)],
+        choose_from_menu(page, "download")
+    path = tmp_path / "record.json"
+    info.value.save_as(path)
+    assert info.value.suggested_filename == "gin-rummy-hands-1-1.json"
+    game = json.loads(path.read_text())["game"]
+    assert game["seed"] is None and game["deck"]
+    everything = stored(page, "table")["game"]["actions"]
+    assert (
+        len(game["actions"]) < len(everything)
+        and everything[: len(game["actions"])] == game["actions"]
+    )
+    out = replay(path)
+    assert "no seed" in out and "Hand 1" in out and "Hand 2" not in out
+    assert "The game was not finished." in out
+
+
+def test_download_after_the_game_gives_the_whole_record(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    saved = positions.game_over(seed=7)
+    open_position(page, site_url, saved)
+    assert wait_idle(page) == "game-over"
+    with page.expect_download() as info:
+        click_visible(page, '[data-testid="game-over"] [data-action="download"]')
+    path = tmp_path / "record.json"
+    info.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["game"]["seed"] == 7 and data["game"]["actions"] == saved["game"]["actions"]
+    out = replay(path)
+    assert "Seed 7" in out and "Hand 1" in out and " wins " in out
+
+
+def replay(path: Path) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "gin.replay", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    assert "Hand 1" in out and "Seed 4" in out
 
 
 def test_sound_plays_tones_only_when_on(page: Page, site_url: str) -> None:
@@ -163,37 +273,33 @@ def test_sound_plays_tones_only_when_on(page: Page, site_url: str) -> None:
         play_one_decision(page)
     wait_idle(page)
     assert page.evaluate("window.__tones") > 0
-    page.click('[data-action="settings"]')
+    open_panel(page, "settings")
     page.uncheck('[data-setting="sound"]')
-    page.click('[data-action="close-panel"]')
+    close_panel(page, "settings")
     before = page.evaluate("window.__tones")
     for _ in range(3):
         play_one_decision(page)
     wait_idle(page)
     assert page.evaluate("window.__tones") == before
+    assert stored(page, "settings")["sound"] is False
 
 
 def test_malformed_settings_and_statistics_are_discarded_with_a_message(
     page: Page, site_url: str, page_problems: PageProblems
 ) -> None:
+    preset(page, "settings", {"rules": {"target": -5}, "level": "godlike", "four_colour": True})
+    preset(page, "stats", '{"version": 1, "levels": 7}')
     open_table(page, site_url, "?seed=4&speed=0")
-    page.evaluate(
-        """() => {
-            localStorage.setItem("gin-rummy/settings",
-                JSON.stringify({target: -5, level: "godlike", four_colour: true}));
-            localStorage.setItem("gin-rummy/statistics", '{"version": 1, "levels": 7}');
-        }"""
-    )
-    page.reload()
-    wait_idle(page)
     notices = page.locator('[data-testid="notice"]')
     expect(notices).to_have_count(2)
     expect(notices.first).to_contain_text("settings")
     expect(notices.last).to_contain_text("statistics")
-    expect(page.locator("#app")).to_have_class("four-colour")  # the valid value is kept
-    page.click('[data-action="settings"]')
+    expect(page.locator(TABLE)).to_have_class(FOUR_COLOUR)
+    open_panel(page, "settings")
     expect(page.locator('[data-setting="target"]')).to_have_value("100")
     expect(page.locator('[data-setting="level"]')).to_have_value("normal")
-    stored = json.loads(page.evaluate("localStorage.getItem('gin-rummy/statistics')"))
-    assert stored["levels"]["easy"]["games_played"] == 0
+    close_panel(page, "settings")
+    click_visible(page, '[data-testid="notice"] [data-action="dismiss-0"]')
+    expect(notices).to_have_count(1)
+    assert stored(page, "stats")["levels"]["easy"]["games_played"] == 0
     assert not page_problems.page_errors

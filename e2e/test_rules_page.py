@@ -5,13 +5,22 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import open_table
+from .players import close_panel, open_menu, open_panel
 
 PANEL = '[data-testid="rules-panel"]'
 
 
 def open_rules(page: Page) -> None:
-    page.click('[data-action="rules"]')
+    open_panel(page, "rules")
     expect(page.locator(PANEL)).to_be_visible()
+
+
+def choose_language(page: Page, language: str) -> None:
+    """The language select lives in the menu, which replaces the open panel; back to the rules."""
+    open_menu(page)
+    page.select_option('select[data-control="language"]', language)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    open_rules(page)
 
 
 def test_rules_panel_shows_the_full_rules(page: Page, site_url: str) -> None:
@@ -42,7 +51,7 @@ def test_rules_panel_shows_the_full_rules(page: Page, site_url: str) -> None:
     expect(panel).to_contain_text("8 − 5 + 25 = 28")  # undercut
     # Only the rules are shown in the panel; the table stays where it was.
     expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(10, timeout=1)
-    page.click(f'{PANEL} [data-action="close-panel"]')
+    close_panel(page, "rules")
     expect(page.locator(PANEL)).to_have_count(0)
 
 
@@ -50,15 +59,15 @@ def test_rules_follow_the_language(page: Page, site_url: str) -> None:
     open_table(page, site_url)
     open_rules(page)
     panel = page.locator(PANEL)
-    page.select_option('select[data-control="language"]', "pl")
+    choose_language(page, "pl")
     expect(panel.locator("h3", has_text="Dokładanie")).to_have_count(1)
     expect(panel).to_contain_text("Zasady w wersji 1.0.0")
     expect(panel.locator('.card[data-card="7H"]').first).to_have_attribute(
         "aria-label", "siódemka kier"
     )
     expect(panel).not_to_contain_text("Lay-offs")
-    page.select_option('select[data-control="language"]', "et")
+    choose_language(page, "et")
     expect(panel.locator("h3", has_text="Kaartide lisamine")).to_have_count(1)
-    page.select_option('select[data-control="language"]', "hi")
+    choose_language(page, "hi")
     expect(panel.locator("h3", has_text="ले-ऑफ़")).to_have_count(1)
     expect(panel.locator("article.rules")).to_have_attribute("lang", "hi")

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 import urllib.request
+from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from .conftest import PageProblems, open_table
+from .conftest import LOCAL_ORIGINS, PageProblems, open_table, serve
 from .players import play_one_decision, wait_idle
 
 # Records every CSP violation of the page (and of any frame) from before the first script.
@@ -156,3 +158,48 @@ def test_the_harness_catches_outside_requests(
     page_problems.console_errors[:] = [
         e for e in page_problems.console_errors if not re.search(r"example\.com|ERR_FAILED", e)
     ]
+
+
+@pytest.fixture
+def other_site(tmp_path: Path) -> Iterator[str]:
+    """Another origin (a second local server) where pages of a "different site" are served."""
+    server = serve.make_server(tmp_path, "127.0.0.1", 0, "/")
+    thread = serve.serve_in_thread(server)
+    origin = f"http://127.0.0.1:{server.server_port}"
+    LOCAL_ORIGINS.add(origin)
+    try:
+        yield origin + "/"
+    finally:
+        LOCAL_ORIGINS.discard(origin)
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def test_refuses_to_run_in_another_sites_frame(
+    page: Page, site_url: str, other_site: str, tmp_path: Path
+) -> None:
+    """A meta CSP cannot carry frame-ancestors: the page itself declines, with a way out."""
+    (tmp_path / "framer.html").write_text(
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>framer</title>'
+        '<link rel="icon" href="data:,"></head><body>'
+        f'<iframe src="{site_url}?seed=1&amp;speed=0" width="800" height="600"></iframe>'
+        "</body></html>",
+        encoding="utf-8",
+    )
+    page.goto(other_site + "framer.html")
+    frame = page.frame_locator("iframe")
+    link = frame.get_by_role("link", name="Open Gin Rummy on its own page")
+    expect(link).to_be_visible(timeout=60_000)
+    expect(link).to_have_attribute("target", "_top")
+    assert (link.get_attribute("href") or "").startswith(site_url)
+    expect(frame.locator('[data-testid="table"]')).to_have_count(0)
+    expect(frame.locator("#loading")).to_be_hidden()
+    page.wait_for_timeout(500)
+    expect(frame.locator("#loading-error")).to_be_hidden()
+    # The way out: the game opens on its own page, and plays.
+    with page.expect_navigation():
+        link.click()
+    assert page.url.startswith(site_url)
+    page.wait_for_selector('body[data-ready="true"]', state="attached")
+    assert wait_idle(page) in ("upcard", "draw")

@@ -116,3 +116,25 @@ def test_every_control_drawn_is_understood_by_the_page() -> None:
                 continue
             for action in re.findall(r'data-action="([^"]+)"', html):
                 assert action in CONTROL_INTENTS or action.startswith("dismiss-"), action
+
+
+def test_the_stock_is_named_by_text_that_contains_what_it_shows() -> None:
+    """An aria-label "Stock: 31 cards" over the visible "31 Stock" fails WCAG 2.5.3 (label in
+    name); the stock is named like the pile, by hidden text after its aria-hidden labels."""
+    html = html_of(TablePhase.UPCARD)
+    stock = re.search(r'<button [^>]*data-testid="stock".*?</button>', html)
+    assert stock is not None
+    assert "aria-label" not in stock.group(0).split(">", 1)[0]
+    assert '<span class="visually-hidden">Stock: 31 cards</span>' in stock.group(0)
+
+
+def test_regions_that_scroll_can_take_the_focus() -> None:
+    """A scrolling box with nothing focusable in it cannot be scrolled with the keyboard."""
+    table = at_phase(TablePhase.HAND_OVER)
+    html = table_html(EN.table(table.state))
+    assert re.search(r'<ol tabindex="0" aria-label="[^"]+">', html), "the move log"
+    for panel in (Panel.RULES, Panel.KEYS, Panel.SHEET):
+        table.send(OpenPanel(panel))
+        assert '<div class="panel-body" tabindex="0">' in table_html(EN.table(table.state))
+    table.send(OpenPanel(Panel.SETTINGS))
+    assert '<div class="panel-body">' in table_html(EN.table(table.state))

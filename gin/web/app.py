@@ -120,6 +120,8 @@ class TableApp:
     def dispatch(self, intent: Intent) -> None:
         """One turn of the loop.  Each step leaves a User Timing mark (``gin:update``...),
         which bench/table_speed.py reads to say where the time of a click goes."""
+        if not isinstance(intent, StoredElsewhere) and self.catch_up():
+            return  # meant for a table that another tab has moved on from
         timing = self.window.performance
         start = timing.now()
         before = self.motion.measure(self.root)
@@ -323,10 +325,20 @@ class TableApp:
             event.preventDefault()
         self.dispatch(KeyPress(key, card))
 
+    def catch_up(self) -> bool:
+        """Follow what other tabs stored unheard; True if this tab's game was replaced."""
+        missed = self.store.missed()
+        if missed is None:
+            return False
+        game = self.state.game
+        self.dispatch(StoredElsewhere(**missed))
+        return self.state.game is not game
+
     def on_stored(self, event: Any) -> None:
         """Another tab of this game stored something: follow it."""
         which = self.store.which(str(event.key) if event.key else "")
         if which in ("table", "stats"):
+            self.store.heard(which, event.newValue)
             value = self.store.parse(event.newValue)
             self.dispatch(StoredElsewhere(**{which: value}))
 

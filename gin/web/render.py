@@ -232,12 +232,14 @@ def middle(model: TableModel) -> str:
             data_testid="stock",
             data_enabled=str(stock.enabled).lower(),
             aria_disabled=None if stock.enabled else "true",
-            aria_label=stock.aria,
             aria_keyshortcuts="S",
         )
         + f">{card_back('stock-top') if stock.count else ''}"
         f'<span class="count" aria-hidden="true">{stock.count}</span>'
-        f'<span class="place-label" aria-hidden="true">{escape(stock.label)}</span></button>'
+        f'<span class="place-label" aria-hidden="true">{escape(stock.label)}</span>'
+        # Named by hidden text, like the pile: an aria-label would not contain the visible
+        # "31 Stock" (WCAG 2.5.3, label in name).
+        f'<span class="visually-hidden">{escape(stock.aria)}</span></button>'
     )
     fanned = "".join(
         card_face(card, extra="top" if index == len(pile.cards) - 1 else "under")
@@ -401,7 +403,12 @@ def score_sheet(sheet: SheetModel) -> str:
 
 def move_log(log: LogModel) -> str:
     items = "".join(f"<li>{escape(entry)}</li>" for entry in log.entries)
-    body = f"<ol>{items}</ol>" if items else f'<p class="empty">{escape(log.empty)}</p>'
+    # The list scrolls when the hand is long: focusable, so the keyboard can scroll it too.
+    body = (
+        f'<ol tabindex="0" aria-label="{escape(log.title)}">{items}</ol>'
+        if items
+        else f'<p class="empty">{escape(log.empty)}</p>'
+    )
     return (
         f'<section class="log" data-testid="move-log" aria-label="{escape(log.title)}">'
         f"<h2>{escape(log.title)}</h2>{body}</section>"
@@ -516,8 +523,14 @@ def panel(model: PanelModel, table: TableModel) -> str:
         f'<section class="panel" data-testid="{model.name}-panel" role="dialog" '
         f'aria-label="{escape(model.title)}"><div class="panel-head"><h2>{escape(model.title)}</h2>'
         + button(model.close, "close")
-        + f'</div><div class="panel-body">{body}</div></section>'
+        # A panel of text only scrolls with the keyboard when its body can take the focus.
+        + f'</div><div class="panel-body"{_SCROLL_FOCUS.get(model.name, "")}>{body}</div>'
+        + "</section>"
     )
+
+
+_SCROLL_FOCUS = {name: ' tabindex="0"' for name in ("rules", "help", "sheet")}
+"""Panels with no control of their own to scroll by: their body takes the focus."""
 
 
 def question_box(question: QuestionModel) -> str:

@@ -24,6 +24,8 @@ class Store:
         self.window = window
         prefix = storage_prefix(str(window.location.pathname))
         self.keys = {name: f"{prefix}{name}" for name in RECORDS}
+        self._seen: dict[str, str | None] = {}
+        """Each record's text as this tab last read, wrote or heard it."""
         self._storage: Any = None
         try:
             self._storage = window.localStorage
@@ -46,6 +48,27 @@ class Store:
         except Unreadable:
             return None
 
+    def heard(self, name: str, text: Any) -> None:
+        """Another tab's write, delivered by the browser's storage event."""
+        self._seen[name] = None if text is None else str(text)
+
+    def missed(self) -> dict[str, object] | None:
+        """The table and statistics another tab stored unheard (None if there are none).
+
+        A tab frozen in the background, or brought back from the back-forward
+        cache, hears none of the storage events of that time: it compares the
+        stored records with the ones it last knew before it acts on them.
+        """
+        if self._storage is None:
+            return None
+        changed: dict[str, object] = {}
+        for name in ("table", "stats"):
+            text = self._get(self.keys[name])
+            if text != self._seen.get(name):
+                self._seen[name] = text
+                changed[name] = self.parse(text)
+        return changed or None
+
     def load(self) -> Stored:
         if self._storage is None:
             return Stored(blocked=True)
@@ -54,11 +77,13 @@ class Store:
         dropped = False
         for name, key in self.keys.items():
             text = self._get(key)
+            self._seen[name] = text
             try:
                 values[name] = parse_stored(text)
             except Unreadable as error:
                 self.window.console.warn(f"{key}: {error}; removed")
                 self._remove(key)
+                self._seen[name] = None
                 dropped = True
         return Stored(
             settings=values.get("settings"),
@@ -79,8 +104,10 @@ class Store:
         ):
             if record is None:
                 continue
+            text = json.dumps(record)
             try:
-                self._storage.setItem(self.keys[name], json.dumps(record))
+                self._storage.setItem(self.keys[name], text)
+                self._seen[name] = text
             except Exception as error:  # QuotaExceededError
                 self.window.console.warn(f"could not store {name}: {error}")
                 ok = False

@@ -19,18 +19,38 @@
 
   // The loading screen speaks the player's language before Python runs: the texts come
   // from the game's gettext catalogs (written by tools/build.py into boot-text.js).
+  // The settings' storage key of this copy of the game (gin/table/storage.py): keys are
+  // scoped by the app's folder, so two copies on one origin keep their own settings. The
+  // first release's unscoped key is read until the game has moved it.
+  function settingsKeys() {
+    var path = location.pathname;
+    var folder = path.slice(0, path.lastIndexOf("/") + 1);
+    return ["gin-rummy@" + folder + "settings", "gin-rummy/settings"];
+  }
+
   function language() {
     var texts = window.GIN_BOOT_TEXT || {};
+    // Own properties only: a stored "toString" or "__proto__" is no language.
+    var known = function (name) {
+      return typeof name === "string" && Object.prototype.hasOwnProperty.call(texts, name);
+    };
     try {
-      var saved = JSON.parse(localStorage.getItem("gin-rummy/settings") || "{}");
-      if (saved && texts[saved.language]) return saved.language;
+      var keys = settingsKeys();
+      for (var k = 0; k < keys.length; k++) {
+        var text = localStorage.getItem(keys[k]);
+        if (text === null) continue;
+        // Only a flat object is looked at (the game checks the rest, nesting included).
+        var saved = text.length < 10000 ? JSON.parse(text) : null;
+        if (saved && known(saved.language)) return saved.language;
+        break;
+      }
     } catch (error) {
-      // unreadable settings: the game itself reports and replaces them
+      // unreadable settings, or storage blocked: the game itself reports both
     }
     var preferred = navigator.languages || [navigator.language || "en"];
     for (var i = 0; i < preferred.length; i++) {
       var base = String(preferred[i]).split("-")[0].toLowerCase();
-      if (texts[base]) return base;
+      if (known(base)) return base;
     }
     return "en";
   }
@@ -94,6 +114,23 @@
     if (window.ginOffline) window.ginOffline.register();
   }
 
+  // Inside another site's frame Python declines to start the game and shows a link that
+  // opens it on its own page (<body data-ready="framed">): the overlay must not cover it,
+  // and no worker is installed for a page that does not run.
+  function declined() {
+    if (done || failed) return;
+    done = true;
+    if (timer !== null) clearTimeout(timer);
+    var overlay = byId("loading");
+    if (overlay) overlay.hidden = true;
+  }
+
+  function settled(body) {
+    if (body.dataset.ready === "true") ready();
+    else if (body.dataset.ready === "framed") declined();
+    return done;
+  }
+
   if (location.protocol === "file:") {
     fail(t("file"));
     return;
@@ -127,15 +164,11 @@
   whenParsed(function () {
     translateOverlay();
     var body = document.body;
-    if (body.dataset.ready === "true") {
-      ready();
-      return;
-    }
+    if (settled(body)) return;
     // Python sets data-ready; PyScript's error plugin adds a .py-error element on failure.
     var observer = new MutationObserver(function () {
-      if (body.dataset.ready === "true") {
+      if (settled(body)) {
         observer.disconnect();
-        ready();
         return;
       }
       var pyError = document.querySelector(".py-error");

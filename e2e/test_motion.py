@@ -1,0 +1,136 @@
+"""Motion that tells the story, and none for those who asked for less; no layout shift.
+
+Every call of the Web Animations API is counted by an init script (the page's
+Python calls ``element.animate`` through the same prototype), and
+``document.getAnimations()`` shows what is running, CSS animations and
+transitions included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import open_table
+from .players import PILE_TOP, STOCK, Person, click_visible, hand_codes, wait_idle
+
+COUNT_ANIMATIONS = """
+window.__animated = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+    const where = this.closest("[data-testid]");
+    window.__animated.push({card: this.dataset.card || "", top: this.matches(".top"),
+                            place: where ? where.dataset.testid : ""});
+    return animate.apply(this, args);
+};
+"""
+
+RUNNING = """() => document.getAnimations()
+    .filter(a => a.playState === "running")
+    .map(a => (a.animationName || a.transitionProperty || "web animation") + " on " +
+         (a.effect && a.effect.target ? a.effect.target.outerHTML.slice(0, 60) : "?"))"""
+
+RECORD_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+        window.__shifts.push({
+            value: entry.value,
+            at: entry.startTime,
+            sources: (entry.sources || []).map((s) => s.node ?
+                (s.node.outerHTML || s.node.nodeName).slice(0, 80) : "?"),
+        });
+    }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+@pytest.mark.browser_context_args(reduced_motion="reduce")
+def test_nothing_moves_when_reduced_motion_is_asked_for(page: Page, site_url: str) -> None:
+    page.add_init_script(COUNT_ANIMATIONS)
+    open_table(page, site_url, "?seed=2&speed=1&level=easy")
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    person = Person(page)
+    phases = []
+    for _ in range(8):
+        phases.append(person.decide())
+        wait_idle(page)
+        assert page.evaluate(RUNNING) == [], phases
+    assert "discard" in phases
+    if wait_idle(page) == "discard":
+        click_visible(page, STOCK)  # refused: the stock would shake
+        assert page.locator(f"{STOCK}.shake").count() == 1
+    assert page.evaluate(RUNNING) == []
+    assert page.evaluate("window.__animated") == []
+
+
+def test_the_computers_discard_flies_to_the_pile(page: Page, site_url: str) -> None:
+    page.add_init_script(COUNT_ANIMATIONS)
+    open_table(page, site_url, "?seed=2&speed=1&level=easy")
+    person = Person(page)
+    while wait_idle(page) != "discard":
+        person.decide()
+    mine = next(str(c["code"]) for c in reversed(_playable(page)))
+    click_visible(page, f'[data-testid="hand"] [data-card="{mine}"]', count=2)
+    # The computer draws, then discards: its card lands on the pile, moving.
+    page.wait_for_function(
+        """(mine) => {
+            const top = document.querySelector('[data-testid="pile"] .card.top');
+            const over = ["hand-over", "game-over"].includes(document.body.dataset.phase);
+            return over || (top && top.dataset.card !== mine &&
+                top.getAnimations().some((a) => a.playState === "running"));
+        }""",
+        arg=mine,
+        timeout=20_000,
+    )
+    assert wait_idle(page) == "draw", "the computer discarded (it did not knock)"
+    theirs = page.get_attribute(PILE_TOP, "data-card")
+    assert theirs and theirs != mine and theirs not in hand_codes(page)
+    moved: list[dict[str, Any]] = page.evaluate("window.__animated")
+    assert {"card": mine, "top": True, "place": "pile"} in moved, "my discard flew too"
+    assert {"card": theirs, "top": True, "place": "pile"} in moved
+
+
+def _playable(page: Page) -> list[dict[str, object]]:
+    return page.eval_on_selector_all(
+        '[data-testid="hand"] [data-card][data-playable="true"]',
+        "els => els.map(e => ({code: e.dataset.card}))",
+    )
+
+
+# Where the stock, the pile and the hand's row are (the hand's width follows its 10 or 11
+# cards, so only its top and height count), and the row of buttons.
+PLACES = """() => {
+    const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+    const at = (b) => [Math.round(b.left), Math.round(b.top), Math.round(b.height)];
+    return {
+        stock: at(box('[data-testid="stock"]')),
+        pile: at(box('[data-testid="pile"]')),
+        hand: at(box('[data-testid="hand"]')).slice(1),
+        actions: Math.round(box(".actions").top),
+    };
+}"""
+
+
+def test_nothing_shifts_during_a_hand(page: Page, site_url: str) -> None:
+    """A layout-shift observer sums 0 over a whole hand, and the places stay where they are."""
+    page.add_init_script(RECORD_SHIFTS)
+    open_table(page, site_url, "?seed=3&speed=1&level=easy")
+    page.evaluate("window.__shifts = []")
+    person = Person(page)
+    places: dict[str, Any] = {}
+    for _ in range(120):
+        phase = wait_idle(page)
+        if phase in ("hand-over", "game-over"):
+            break
+        if phase != "upcard":
+            page.wait_for_timeout(400)  # let the motion settle before measuring
+            now = page.evaluate(PLACES)
+            places = places or now
+            assert now == places, f"the table moved in {phase}: {places} -> {now}"
+        person.decide()
+    assert wait_idle(page) in ("hand-over", "game-over")
+    shifts = page.evaluate("window.__shifts")
+    assert sum(shift["value"] for shift in shifts) == 0, shifts
