@@ -41,7 +41,15 @@ from playwright.sync_api import Page, expect
 
 from tools import build
 
-from .conftest import LOCAL_ORIGINS, ROOT, SUB_PATH, PageProblems, open_table, serve
+from .conftest import (
+    LOCAL_ORIGINS,
+    ROOT,
+    STORAGE_KEY_JS,
+    SUB_PATH,
+    PageProblems,
+    open_table,
+    serve,
+)
 from .players import play_one_decision, wait_idle
 
 # A function, not an expression: wait_for_function evaluates strings with eval(), which
@@ -216,7 +224,9 @@ def test_a_runtime_of_another_version_on_the_server_is_not_used(
 
 # --- updates: one version at a time, the game kept ----------------------------------------
 
-SAVED_KEYS = ("gin-rummy/session", "gin-rummy/settings", "gin-rummy/statistics")
+# The records a game in progress keeps (gin/table/storage.py), under this copy's prefix.
+SAVED_RECORDS = ("table", "settings")
+SAVED = f"{list(SAVED_RECORDS)}.map((name) => localStorage.getItem(({STORAGE_KEY_JS})(name)))"
 # What a version is made of here: its page and a stylesheet (see new_version), read from the
 # running page. Both from one version, or it is a mix.
 RUNNING_VERSION = """() => [
@@ -281,7 +291,7 @@ def test_an_update_waits_for_the_player_never_mixes_versions_and_keeps_the_game(
     page.wait_for_function(OFFLINE_READY)
     play_a_few_moves(page)
     game = page.evaluate(TABLE_STATE)
-    saved = page.evaluate(f"{list(SAVED_KEYS)}.map((key) => localStorage.getItem(key))")
+    saved = page.evaluate(SAVED)
     assert all(saved), saved
 
     publish(deployment, new_version(deployment, tmp_path, "B"), tmp_path)
@@ -304,7 +314,7 @@ def test_an_update_waits_for_the_player_never_mixes_versions_and_keeps_the_game(
     assert page.evaluate(RUNNING_VERSION) == ["B", "B"]
     assert page.evaluate(TABLE_STATE) == game  # B read A's saved game: the same game goes on
     expect(page.locator("#update")).to_be_hidden()
-    assert page.evaluate(f"{list(SAVED_KEYS)}.every((key) => localStorage.getItem(key))")
+    assert all(page.evaluate(SAVED))
     caches = page.evaluate("caches.keys()")
     assert len([name for name in caches if name.startswith("gin-rummy:")]) == 1, caches
     play_a_few_moves(page)  # and it plays on

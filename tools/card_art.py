@@ -10,7 +10,7 @@ fails when it differs from what this script draws, so edit the drawing here, nev
 SVG. Every card is a ``<symbol id="card-7H" viewBox="0 0 240 336">`` (poker proportions,
 2.5 : 3.5) named by the card's code in :mod:`gin.cards` (``card-TH`` is the ten of hearts,
 whose corners read "10"), plus ``card-back``. The page draws one with
-``<svg viewBox="0 0 240 336"><use href="static/cards/cards.svg#card-7H"/></svg>``.
+``<svg viewBox="0 0 240 336"><use href="./static/cards/cards.svg#card-7H"/></svg>``.
 
 Why it is built this way:
 

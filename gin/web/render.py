@@ -33,7 +33,7 @@ from gin.table.models import (
     TableModel,
 )
 
-SPRITE = "static/cards/cards.svg"
+SPRITE = "./static/cards/cards.svg"
 """The card art (tools/card_art.py): one symbol per face, ``card-7H``, and ``card-back``."""
 
 
