@@ -157,8 +157,8 @@ def test_the_sheet_has_running_totals_and_the_game_over_a_box_score() -> None:
     assert over.seed_href == f"?seed={table.state.game.seed}"
     assert [b.action for b in over.buttons] == ["next-hand", "download"]
     assert over.buttons[0].label == "Play again"
-    figures = {line.label: line for line in over.figures}
-    assert int(figures["Hands played"].you) == len(rows)
+    assert over.figures_title == f"This game: {len(rows)} hands"
+    assert [line.label for line in over.figures] == ["Gins", "Undercuts", "Biggest hand"]
 
 
 def test_bonuses_are_itemised_in_the_box_score() -> None:

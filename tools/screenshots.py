@@ -10,6 +10,7 @@ table without playing.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -26,6 +27,7 @@ SIZES = {
     "phone": {"width": 360, "height": 640},
     "landscape": {"width": 640, "height": 360},
 }
+README_SHOT = ROOT / "docs" / "table.png"
 IDLE = 'body[data-ready="true"][data-busy="false"]'
 
 
@@ -58,6 +60,14 @@ def discard(page: Page) -> None:
     card.dblclick(position={"x": 12, "y": 40})
 
 
+MELDED_CARDS = 6
+"""A hand with this many cards in melds makes the "melds" shot: the table as it mostly looks."""
+
+
+def melded(page: Page) -> int:
+    return page.locator('[data-testid="hand"] [data-card].in-meld').count()
+
+
 def run(url: str, folder: Path, sizes: list[str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
@@ -74,6 +84,9 @@ def run(url: str, folder: Path, sizes: list[str]) -> None:
                 if phase not in shot:
                     shoot(page, folder, f"{size}-{phase}")
                     shot.add(phase)
+                if phase == "discard" and "melds" not in shot and melded(page) >= MELDED_CARDS:
+                    shoot(page, folder, f"{size}-melds")
+                    shot.add("melds")
                 if phase == "game-over":
                     break
                 if phase == "hand-over":
@@ -95,6 +108,9 @@ def main() -> int:
     parser.add_argument("--site", default=str(ROOT / "_site"))
     parser.add_argument("--out", default=str(ROOT / "test-results" / "screenshots"))
     parser.add_argument("--size", action="append", choices=list(SIZES))
+    parser.add_argument(
+        "--readme", action="store_true", help=f"also copy the desktop table to {README_SHOT.name}"
+    )
     args = parser.parse_args()
     server = serve.make_server(Path(args.site), "127.0.0.1", 0, "/")
     thread = serve.serve_in_thread(server)
@@ -104,6 +120,9 @@ def main() -> int:
         server.shutdown()
         thread.join(timeout=5)
     print(f"screenshots in {args.out}")
+    if args.readme:
+        shutil.copyfile(Path(args.out) / "desktop-melds.png", README_SHOT)
+        print(f"and the desktop table with melds in {README_SHOT.relative_to(ROOT)}")
     return 0
 
 

@@ -685,13 +685,8 @@ class Presenter:
         view = state.view
         results = view.hand_results
         won = view.winner == YOU
+        # The box score above already counts the hands won; these are the other figures.
         figures = (
-            LineModel(_("Hands played"), str(len(results)), ""),
-            LineModel(
-                _("Hands won"),
-                str(sum(r.winner == YOU for r in results)),
-                str(sum(r.winner == AI for r in results)),
-            ),
             LineModel(
                 _("Gins"),
                 str(sum(r.winner == YOU and r.kind is HandKind.GIN for r in results)),
@@ -716,7 +711,9 @@ class Presenter:
             you_label=_("You"),
             ai_label=_("Computer"),
             lines=self.box_score(results, view.bonuses, view.scores),
-            figures_title=_("This game"),
+            figures_title=self.tr.ngettext(
+                "This game: {count} hand", "This game: {count} hands", len(results)
+            ).format(count=len(results)),
             figures=figures,
             seed_text=_("Game seed {seed}: every deal of this game follows from it.").format(
                 seed=seed
