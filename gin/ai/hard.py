@@ -300,12 +300,14 @@ class HardPlayer:
         knock_card = max(knockable, key=lambda c: (outcomes[c][0], c.points), default=None)
         knock_value, risk = outcomes[knock_card] if knock_card is not None else (0.0, 0.0)
         play_on = self._play_on_value(knowledge, evaluator, hand ^ card.bit, knock_value)
-        values = {action: play_on + value + cost for action, value in values.items()}
+        gin_value = GIN_BONUS + _mean(evaluator.sample_deadwood)
+        # Playing on instead of going gin gives the opponent a turn first.
+        ceiling = PLAY_ON_DISCOUNT * gin_value if gins else gin_value
+        values = {action: min(ceiling, play_on + value + cost) for action, value in values.items()}
         for c in knockable:
             knocked = action_for(legal, c, ActionKind.KNOCK)
             assert knocked is not None
             values[knocked] = outcomes[c][0]
-        gin_value = GIN_BONUS + _mean(evaluator.sample_deadwood)
         values.update(dict.fromkeys(gins, gin_value))
         if gins:
             action = gins[0]
