@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from gin.ai.coach import HandReview, review_hand
+from gin.i18n import LANGUAGES, Translator
 from gin.table import effects as fx
 from gin.table.intents import (
     AskHint,
@@ -21,6 +22,7 @@ from gin.table.intents import (
     ReviewStep,
 )
 from gin.table.messages import Why
+from gin.table.presenter import Presenter
 from gin.table.state import YOU, SavedTable, TablePhase, _checksum
 from gin.table.stats import LevelStats, Statistics
 from gin.table.update import update
@@ -242,3 +244,21 @@ def test_the_hint_tells_its_margin_over_the_next_best_move() -> None:
     )
     only = EN.hint_text(replace(advice, runner_up=None, margin=None))
     assert only == EN.reason(advice.reason_code, advice.reason_args)
+
+
+def test_the_review_and_the_margin_speak_every_language() -> None:
+    table = hand_over()
+    table.send(ReviewHand())
+    review = table.state.review
+    assert review is not None
+    marked = next((i for i, d in enumerate(review.decisions) if not d.as_hard), 0)
+    state = replace(table.state, review_at=marked)
+    english = EN.review(state)
+    for language in LANGUAGES:
+        presenter = Presenter(Translator(language))
+        model = presenter.review(state)
+        assert model.note and model.summary and model.position
+        if language != "en":
+            assert model.note != english.note and model.position != english.position
+        comma = language in ("et", "pl")
+        assert presenter.points(2.25) in (("2,2", "2,3") if comma else ("2.2", "2.3"))
