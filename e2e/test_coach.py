@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from . import positions
@@ -11,10 +13,15 @@ from .players import click_visible, open_panel, play_one_decision, wait_idle
 PANEL = '[data-testid="review-panel"]'
 
 
-def test_a_person_reviews_the_hand_they_just_ended_by_click_and_keyboard(
+def test_the_hint_weighs_its_move_then_a_person_reviews_the_hand_by_click_and_keyboard(
     page: Page, site_url: str
 ) -> None:
     open_position(page, site_url, positions.about_to_knock())
+    wait_idle(page)
+    click_visible(page, '[data-action="hint"]')
+    expect(page.locator('[data-testid="hint"]')).to_contain_text(
+        re.compile(r"better than the next best move|is about as good")
+    )
     assert play_one_decision(page) == "discard"  # the scripted person knocks
     assert wait_idle(page) == "hand-over"
     click_visible(page, '[data-action="review-hand"]')
