@@ -110,7 +110,7 @@ def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
 
 
 REVIEW_NOTE = (
-    "Hard's choice at each decision, from what {name} could see then: {name}'s hand, the"
+    "Hard's choice at each decision, from what {who} could see then: {whose} hand, the"
     " discards and the moves made, never the opponent's concealed cards or the stock."
     " Costs are Hard's estimates, in points."
 )
@@ -119,9 +119,10 @@ REVIEW_NOTE = (
 def review_lines(record: Any, seat: int = 0, names: tuple[str, str] = SEATS) -> Iterator[str]:
     """The coach's review of ``seat`` as printable lines; ValueError if the record is invalid."""
     review = review_game(_game_record(record), seat)  # checks the record before any line
-    name = names[seat]
-    yield f"Review of {name}'s decisions."
-    yield REVIEW_NOTE.format(name=name)
+    you = names[seat] == "You"
+    who, whose = ("you", "your") if you else (names[seat], f"{names[seat]}'s")
+    yield f"Review of {whose} decisions."
+    yield REVIEW_NOTE.format(who=who, whose=whose)
     for hand in review.hands:
         yield ""
         yield (

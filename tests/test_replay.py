@@ -144,7 +144,7 @@ def test_review_prints_each_hand_and_hards_alternatives(
     record.write_text(json.dumps(session.record()))
     assert main(["--review", str(record)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Review of You's decisions.")
+    assert out.startswith("Review of your decisions.")
     assert "never the opponent's concealed cards" in out
     assert out.count("\nHand ") == len(session.game.hand_results)
     assert "as Hard would play" in out and "In all: " in out

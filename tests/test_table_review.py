@@ -50,6 +50,8 @@ def test_review_hand_asks_the_page_for_the_review_of_the_hand_on_show() -> None:
     assert review.record == game.finished_hands_record()  # no seed mid-game: no later deal
     assert review.record["seed"] is None
     assert (review.hand_number, review.seat) == (1, YOU)
+    again, effects = update(state, ReviewHand())  # pressed again while it is worked out
+    assert again.panel is Panel.REVIEW and effects == []
     model = EN.table(state).panel
     assert model is not None and model.review is not None
     assert model.title == "Review of hand 1" and model.review.waiting

@@ -486,6 +486,8 @@ def _review_hand(state: TableState, _intent: Intent) -> Transition:
     opened = replace(state, panel=Panel.REVIEW, review_at=0, why=None)
     if state.review is not None and state.review.hand_number == number:
         return opened, []
+    if state.panel is Panel.REVIEW and state.review is None:
+        return opened, []  # asked already: the page is working it out
     record = state.game.finished_hands_record()
     return replace(opened, review=None), [Review(record, number, YOU, _review_ticket(state))]
 
