@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gin.actions import ActionKind
 from gin.ai import make_player
 from gin.game import Game
 from gin.rules import Rules
@@ -64,5 +65,15 @@ def second_hand(seed: int = 7, moves: int = 4) -> dict[str, Any]:
         if len(game.hand_results) == 1 and not start:
             start.append(len(game.actions))
         return bool(start) and len(game.actions) >= start[0] + moves and game.to_move == 0
+
+    return record(played(seed, stop))
+
+
+def about_to_knock(seed: int = 7) -> dict[str, Any]:
+    """The person (seat 0) has drawn in the first hand and may knock now."""
+
+    def stop(game: Game) -> bool:
+        kinds = {action.kind for action in game.legal_actions()}
+        return game.to_move == 0 and bool(kinds & {ActionKind.KNOCK, ActionKind.GIN})
 
     return record(played(seed, stop))

@@ -194,6 +194,13 @@ def test_result_game_over_notices_and_an_empty_chart(scan_page: Page, site_url: 
     click_visible(page, '[data-action="show-deck"]')
     expect(page.locator('[data-testid="reveal"]')).to_be_visible()
     found += problems(page, "hand result with the deck shown")
+    click_visible(page, '[data-action="review-hand"]')
+    expect(page.locator('[data-testid="review-step"]')).to_be_visible()
+    for _ in range(30):  # a decision where Hard would have chosen otherwise, if there is one
+        if page.locator('[data-testid="review-step"][data-marked]').count():
+            break
+        page.keyboard.press("ArrowRight")
+    found += problems(page, "hand review")
     open_panel(page, "stats")
     expect(page.locator('[data-testid="chart-empty"]')).to_be_visible()
     found += problems(page, "statistics without games")

@@ -27,6 +27,8 @@ CONTEXTS: dict[str, str] = {
     "result": "the headline of a hand's result",
     "level": "a computer level: Easy, Normal, Hard",
     "speed": "an animation speed: No animation, Slow, Normal, Fast",
+    "decimal separator": "the mark between the whole and the tenths of a number, as in 2.5 "
+    "points (a full stop in English)",
 }
 """The message contexts (gettext's ``msgctxt``), each a grammatical role.  One English word
 can need two translations: "Knock" is an imperative on the button but a noun on the score

@@ -1,5 +1,10 @@
 """Print a game record hand by hand: ``python -m gin.replay FILE``.
 
+With ``--review`` (and ``--seat N``, 0 by default: the person in a table's
+record) it prints the coach's review instead: at each of the seat's
+decisions, what it played and, where Hard would have chosen otherwise, Hard's
+move, its reason and the estimated cost (:mod:`gin.ai.coach`).
+
 A record is what the table downloads (or what ``Game.to_dict`` returns): the
 seed, the rules and every action; or, during a game, the finished hands only
 (``Game.finished_hands_record``: their decks instead of the seed).  Replaying
@@ -17,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gin.ai import LEVELS
+from gin.ai.coach import Decision, review_game
 from gin.cards import format_cards
 from gin.game import Game
 from gin.jsontext import loads_bounded
@@ -103,20 +109,84 @@ def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
         yield "The game was not finished."
 
 
+REVIEW_NOTE = (
+    "Hard's choice at each decision, from what {who} could see then: {whose} hand, the"
+    " discards and the moves made, never the opponent's concealed cards or the stock."
+    " Costs are Hard's estimates, in points."
+)
+
+
+def review_lines(record: Any, seat: int = 0, names: tuple[str, str] = SEATS) -> Iterator[str]:
+    """The coach's review of ``seat`` as printable lines; ValueError if the record is invalid."""
+    review = review_game(_game_record(record), seat)  # checks the record before any line
+    you = names[seat] == "You"
+    who, whose = ("you", "your") if you else (names[seat], f"{names[seat]}'s")
+    yield f"Review of {whose} decisions."
+    yield REVIEW_NOTE.format(who=who, whose=whose)
+    for hand in review.hands:
+        yield ""
+        yield (
+            f"Hand {hand.hand_number}: {hand.as_hard} of {len(hand.decisions)} decisions"
+            f" as Hard would play ({_percent(hand.accuracy)}),"
+            f" estimated cost {hand.cost:.1f} points."
+        )
+        for decision in hand.decisions:
+            yield _decision_line(decision)
+    decisions = review.decisions
+    as_hard = sum(decision.as_hard for decision in decisions)
+    yield ""
+    yield (
+        f"In all: {as_hard} of {len(decisions)} decisions as Hard would play"
+        f" ({_percent(review.accuracy)}), estimated cost {review.cost:.1f} points."
+    )
+
+
+def _decision_line(decision: Decision) -> str:
+    played = f"  {decision.index}. {decision.played}"
+    if decision.as_hard:
+        return f"{played}: as Hard would."
+    top = f", pile top {decision.pile_top}" if decision.pile_top is not None else ""
+    return (
+        f"{played}: Hard would {decision.advised} (about {decision.cost:.1f} points better)."
+        f" {decision.reason} (Hand {format_cards(decision.hand)}{top}.)"
+    )
+
+
+def _percent(share: float) -> str:
+    return f"{round(100 * share)}%"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gin.replay", description=__doc__.splitlines()[0]
     )
     parser.add_argument("file", help="a game record (JSON) downloaded from the table")
+    parser.add_argument(
+        "--review", action="store_true", help="review a seat's decisions against Hard's"
+    )
+    parser.add_argument(
+        "--seat",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="the seat to review (0, the default, is the person in a table's record)",
+    )
     args = parser.parse_args(argv)
+    if args.seat != 0 and not args.review:
+        parser.error("--seat is for --review")
     try:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read(MAX_RECORD_CHARS + 1)
         record = loads_bounded(text, max_chars=MAX_RECORD_CHARS, max_depth=MAX_RECORD_DEPTH)
-        for line in replay_lines(record, _names(record)):
+        names = _names(record)
+        lines = (
+            review_lines(record, args.seat, names) if args.review else replay_lines(record, names)
+        )
+        for line in lines:
             print(line)
     except (OSError, ValueError) as error:  # a UnicodeDecodeError is a ValueError
-        print(f"cannot replay {args.file}: {_escaped(str(error))}", file=sys.stderr)
+        verb = "review" if args.review else "replay"
+        print(f"cannot {verb} {args.file}: {_escaped(str(error))}", file=sys.stderr)
         return 1
     return 0
 

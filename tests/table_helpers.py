@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from gin.actions import ActionKind
 from gin.ai import make_player
+from gin.ai.coach import review_hand
 from gin.i18n import Translator
 from gin.table import effects as fx
 from gin.table.intents import (
@@ -18,6 +19,7 @@ from gin.table.intents import (
     NextHand,
     Pass,
     PlayCard,
+    ReviewReady,
 )
 from gin.table.presenter import Presenter
 from gin.table.startup import Address, Stored, start
@@ -29,7 +31,8 @@ EN = Presenter(Translator("en"))
 
 @dataclass
 class Table:
-    """A page without a browser: it performs Think effects by asking the bot, and keeps saves."""
+    """A page without a browser: it performs Think and Review effects as the page does (the bot
+    decides, the coach reviews), and keeps saves."""
 
     state: TableState
     effects: list[fx.Effect] = field(default_factory=list)
@@ -62,6 +65,11 @@ class Table:
                 bot = make_player(effect.level, effect.seed)
                 action = bot.choose(effect.view, list(effect.view.legal_actions))
                 self.state, more = update(self.state, BotDecided(action, effect.ticket))
+                self.effects += more
+                pending += more
+            elif isinstance(effect, fx.Review):
+                review = review_hand(effect.record, effect.hand_number, effect.seat)
+                self.state, more = update(self.state, ReviewReady(review, effect.ticket))
                 self.effects += more
                 pending += more
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from gin import DECK, Action, ActionKind, Card, Game, PlayerView, parse_cards
-from gin.ai import LEVELS, REASONS, Hint, hint, make_player
+from gin.ai import HINT_SEED, LEVELS, REASONS, HardPlayer, Hint, hint, make_player
 from gin.ai.basic import greedy_melded
 from gin.ai.knowledge import read_view
 from gin.cards import to_mask
@@ -113,6 +113,14 @@ def test_no_peeking_same_view_same_decision_whatever_the_hidden_cards(level: str
             differing += 1
         assert decide(level, twin, seat, seed=9) == decide(level, game, seat, seed=9)
     assert differing >= 6  # the hidden cards really did change
+
+
+def test_no_peeking_same_view_same_hint_and_margin_whatever_the_hidden_cards() -> None:
+    rng = random.Random(4)
+    for game, seat in positions(seed=22, count=12):
+        twin = _hidden_permuted(game, seat, rng)
+        advice = hint(game.view(seat), game.legal_actions())
+        assert hint(twin.view(seat), twin.legal_actions()) == advice
 
 
 def test_bots_get_a_view_not_the_game() -> None:
@@ -249,6 +257,43 @@ def test_hint_gives_a_legal_action_with_a_reason_and_json() -> None:
         assert data["action"] == str(advice.action)
         codes.add(advice.reason_code)
     assert len(codes) >= 3
+
+
+def test_the_hint_weighs_its_move_against_the_next_best_one() -> None:
+    """The margin is Hard's value of its move less that of the next best legal move."""
+    margins = 0
+    for game, seat in positions(seed=6, count=20):
+        legal = game.legal_actions()
+        view = game.view(seat)
+        appraisal = HardPlayer(HINT_SEED).appraise(view, legal)
+        advice = hint(view, legal)
+        assert advice.action == appraisal.hint.action == make_player("hard").choose(view, legal)
+        assert set(appraisal.values) == set(legal)
+        assert appraisal.values[advice.action] == max(appraisal.values.values())
+        if len(legal) == 1:
+            assert advice.margin is None and advice.runner_up is None
+            continue
+        assert advice.runner_up in legal and advice.runner_up != advice.action
+        assert advice.margin == min(appraisal.cost(a) for a in legal if a != advice.action)
+        assert advice.margin is not None and advice.margin >= 0
+        assert appraisal.cost(advice.action) == 0
+        assert advice.to_dict()["runner_up"] == str(advice.runner_up)
+        margins += 1
+    assert margins >= 10
+
+
+def test_hard_prices_a_knock_and_gin_in_points() -> None:
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "KD")
+    appraisal = HardPlayer(HINT_SEED).appraise(game.view(me), game.legal_actions())
+    assert appraisal.hint.action == Action(ActionKind.KNOCK, Card.parse("KD"))
+    plain = Action(ActionKind.DISCARD, Card.parse("KD"))
+    assert appraisal.cost(plain) > 0  # playing on with the same discard gives up points
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "AS")
+    appraisal = HardPlayer(HINT_SEED).appraise(game.view(me), game.legal_actions())
+    assert appraisal.hint.reason_code == "gin"
+    for action in game.legal_actions():
+        if action.kind is not ActionKind.GIN:
+            assert appraisal.cost(action) > 0, action
 
 
 def test_hint_explains_a_knock_with_its_risk() -> None:

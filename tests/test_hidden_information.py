@@ -8,12 +8,14 @@ import pytest
 
 import gin.arena
 from gin import Card, Game
-from gin.ai import Player, bot_seed, make_player
+from gin.ai import Player, bot_seed, hint, make_player
+from gin.ai.coach import review_hand
 from gin.game import shuffled_deck
 from gin.table.effects import Think
 from gin.table.startup import Address, Stored, start
 from gin.table.state import AI
 from gin.table.update import update
+from gin.view import PlayerView
 from tests.table_helpers import sensible_intent
 
 
@@ -95,6 +97,53 @@ def test_twin_games_with_other_hidden_cards_give_the_bot_identical_inputs(seed: 
         for game in games:
             game.apply(action)
     assert decisions >= 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_twin_games_give_the_reviewed_seat_identical_hints_and_reviews(seed: int) -> None:
+    """The coach reviews seat 1 of the twin games: its hints at every decision and the
+    review of the whole hand are the same, though seat 0's concealed cards differ."""
+    games = _twins(seed)
+    bot = make_player("normal", bot_seed(seed, 1))
+    hints = 0
+    while not games[0].hand_results:
+        mover = games[0].to_move
+        if mover == 1:
+            advice = [hint(game.view(1), game.legal_actions()) for game in games]
+            assert advice[0] == advice[1]
+            hints += 1
+            action = bot.choose(games[0].view(1), games[0].legal_actions())
+        else:
+            action = _seat0_move(games[0])
+        for game in games:
+            game.apply(action)
+    assert hints >= 3
+    assert games[0].to_dict()["deck"] != games[1].to_dict()["deck"]
+    reviews = [review_hand(game.to_dict(), 1, seat=1) for game in games]
+    assert reviews[0] == reviews[1] and len(reviews[0].decisions) >= 3
+
+
+def test_the_review_asks_the_game_for_the_reviewed_seats_view_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: set[int] = set()
+    real_view = Game.view
+
+    def view(game: Game, player: int) -> PlayerView:
+        asked.add(player)
+        return real_view(game, player)
+
+    game = Game(seed=5)
+    bots = [make_player("normal", 1), make_player("easy", 2)]
+    while not game.hand_results:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    monkeypatch.setattr(Game, "view", view)
+    for seat in (0, 1):
+        asked.clear()
+        assert review_hand(game, 1, seat).decisions
+        assert asked == {seat}
 
 
 def _seat0_move(game: Game) -> str:

@@ -43,7 +43,7 @@ def test_the_phase_decides_the_buttons() -> None:
     assert knock.pressed is False
     over = EN.table(at_phase(TablePhase.HAND_OVER).state)
     assert over.buttons == () and over.result is not None
-    assert [b.action for b in over.result.buttons] == ["next-hand", "show-deck"]
+    assert [b.action for b in over.result.buttons] == ["next-hand", "show-deck", "review-hand"]
 
 
 def test_playable_cards_follow_the_legal_actions_and_the_armed_button() -> None:
@@ -155,7 +155,7 @@ def test_the_sheet_has_running_totals_and_the_game_over_a_box_score() -> None:
     over = model.game_over
     assert over is not None and (over.you, over.ai) == (you, ai)
     assert over.seed_href == f"?seed={table.state.game.seed}"
-    assert [b.action for b in over.buttons] == ["next-hand", "download"]
+    assert [b.action for b in over.buttons] == ["next-hand", "review-hand", "download"]
     assert over.buttons[0].label == "Play again"
     assert over.figures_title == f"This game: {len(rows)} hands"
     assert [line.label for line in over.figures] == ["Gins", "Undercuts", "Biggest hand"]

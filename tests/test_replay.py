@@ -134,3 +134,56 @@ def test_replay_prints_the_finished_hands_of_a_game_in_play(
     assert out.count("\nHand ") == 2 and "Hand 3" not in out
     assert out.rstrip().endswith("The game was not finished.")
     assert str(session.game.seed) not in out and "Seed" not in out
+
+
+def test_review_prints_each_hand_and_hards_alternatives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = finished_session()
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(session.record()))
+    assert main(["--review", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Review of your decisions.")
+    assert "never the opponent's concealed cards" in out
+    assert out.count("\nHand ") == len(session.game.hand_results)
+    assert "as Hard would play" in out and "In all: " in out
+    assert "Hard would " in out and "points better" in out  # the person played at random
+    assert main(["--review", "--seat", "1", str(record)]) == 0
+    assert capsys.readouterr().out.startswith("Review of Computer (easy)'s decisions.")
+
+
+def test_review_of_the_finished_hands_of_a_game_in_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = Table.open(seed=5)
+    rng = random.Random(3)
+    while not table.state.game.hand_results:
+        table.send(sensible_intent(table.state, rng))
+    download = next(e for e in table.send(DownloadRecord()) if isinstance(e, Download))
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(download.record))
+    assert main(["--review", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\nHand ") == 1 and "Hand 1: " in out
+
+
+def test_review_refuses_a_bad_record_or_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = finished_session().record()
+    data["game"]["actions"][3] = "gin AS"
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(data))
+    assert main(["--review", str(record)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("cannot review")
+    assert "Traceback" not in captured.err
+    record.write_text("[]")
+    assert main(["--review", str(record)]) == 1
+    assert "cannot review" in capsys.readouterr().err
+    for argv in (["--review", "--seat", "2", str(record)], ["--seat", "1", str(record)]):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2
+    assert "--seat" in capsys.readouterr().err

@@ -5,7 +5,7 @@
     from gin.ai import make_player, hint
     bot = make_player("hard", seed=1)
     action = bot.choose(view, legal)    # view: gin.PlayerView; legal: the engine's legal actions
-    advice = hint(view, legal)          # Hard's choice with a reason and an estimate
+    advice = hint(view, legal)          # Hard's choice with a reason, an estimate and its margin
 
 A bot is given a view and the legal actions and nothing else, so it cannot see
 the stock or the opponent's concealed cards.  A decision depends only on the
@@ -22,7 +22,7 @@ from gin.actions import Action
 from gin.ai.base import Player
 from gin.ai.basic import EasyPlayer, SimplePlayer
 from gin.ai.hard import HardPlayer
-from gin.ai.hints import REASONS, Hint
+from gin.ai.hints import REASONS, Appraisal, Hint
 from gin.ai.normal import NormalPlayer
 from gin.rules import is_whole_number
 from gin.view import PlayerView
@@ -78,6 +78,7 @@ __all__ = [
     "LEVELS",
     "PLAYER_LEVELS",
     "REASONS",
+    "Appraisal",
     "EasyPlayer",
     "HardPlayer",
     "Hint",

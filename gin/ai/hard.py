@@ -19,6 +19,9 @@
    sample with lay-offs, versus playing on: the chance of gin on the next draw
    times a gin's worth, plus the knock's value discounted for the opponent's
    extra turn.  A discard that would leave the hand dead never plays on.
+6. **Appraisal**: the numbers a decision compares are kept as a value per legal
+   action, in points (:class:`gin.ai.hints.Appraisal`), so the hint can say how
+   much better its move is than the next best, and the coach what a move cost.
 
 Everything is computed from masks with :func:`gin.melds.deadwood_mask` and
 cached per decision, which keeps a decision around 10-40 ms in CPython.
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 
 from gin.actions import Action, ActionKind
 from gin.ai.base import decision_rng
-from gin.ai.hints import Hint
+from gin.ai.hints import Appraisal, Hint
 from gin.ai.knowledge import (
     Knowledge,
     action_for,
@@ -236,12 +239,22 @@ class HardPlayer:
         self.samples = samples
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        return self.advise(view, legal).action
+        return self.appraise(view, legal).hint.action
 
     def advise(self, view: PlayerView, legal: list[Action]) -> Hint:
-        """The decision with its reason and estimate (what :func:`gin.ai.hint` shows)."""
+        """The decision with its reason, its estimate and its margin over the next best move
+        (what :func:`gin.ai.hint` shows)."""
+        return self.appraise(view, legal).advice()
+
+    def appraise(self, view: PlayerView, legal: list[Action]) -> Appraisal:
+        """The decision and what every legal action is worth to Hard (see :class:`Appraisal`).
+
+        One code path decides and prices: the values are the very numbers the
+        decision compares, so the move Hard plays is always one it values highest.
+        """
         if len(legal) == 1:
-            return Hint(legal[0], "only_choice", {"action": str(legal[0])})
+            only = Hint(legal[0], "only_choice", {"action": str(legal[0])})
+            return Appraisal(only, {legal[0]: 0.0})
         knowledge = read_view(view)
         rng = decision_rng(self.seed, view)
         evaluator = Evaluator(knowledge, sample_opponent(knowledge, rng, self.samples))
@@ -249,54 +262,72 @@ class HardPlayer:
             return self._draw(knowledge, evaluator, legal)
         return self._discard(knowledge, evaluator, legal)
 
-    def _draw(self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]) -> Hint:
+    def _draw(self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]) -> Appraisal:
         pile = pile_draw(legal)
         stock = stock_draw(legal)
         top = knowledge.top
         stock_cost = evaluator.stock_expectation(knowledge.hand)
         if pile is None or top is None:
-            return Hint(stock, "only_choice", {"action": str(stock)}, stock_cost)
+            only = Hint(stock, "only_choice", {"action": str(stock)}, stock_cost)
+            return Appraisal(only, {stock: -stock_cost})
         taken = knowledge.hand | top.bit
         _, pile_cost = evaluator.best_discard(taken, from_mask(knowledge.hand))
+        values = {pile: -(pile_cost + PILE_INFO_COST), stock: -stock_cost}
         args: dict[str, str | int] = {"card": str(top)}
         if pile_cost + PILE_INFO_COST < stock_cost:
             melds_now = bool(melded_mask(taken) & top.bit)
             code = "take_meld" if melds_now else "take_improve"
-            return Hint(pile, code, args, pile_cost)
+            return Appraisal(Hint(pile, code, args, pile_cost), values)
         code = "pass" if stock.kind is ActionKind.PASS else "draw_stock"
-        return Hint(stock, code, args, stock_cost)
+        return Appraisal(Hint(stock, code, args, stock_cost), values)
 
-    def _discard(self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]) -> Hint:
+    def _discard(
+        self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]
+    ) -> Appraisal:
         hand = knowledge.hand
         cards = discard_cards(legal)
-        for action in legal:
-            if action.kind is ActionKind.GIN:
-                assert action.card is not None
-                value = GIN_BONUS + _mean(evaluator.sample_deadwood)
-                return Hint(action, "gin", {"card": str(action.card)}, value, "points")
         card, cost = evaluator.best_discard(hand, cards)
+        values = {Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards}
+        gins = [action for action in legal if action.kind is ActionKind.GIN]
         knockable = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
-        if knockable:
-            outcomes = {c: evaluator.knock_outcome(hand ^ c.bit) for c in knockable}
-            knock_card = max(knockable, key=lambda c: (outcomes[c][0], c.points))
-            knock_value, risk = outcomes[knock_card]
-            play_on = self._play_on_value(knowledge, evaluator, hand ^ card.bit, knock_value)
-            risk_pct = round(100 * risk)
-            if knock_value >= play_on:
-                args: dict[str, str | int] = {
-                    "card": str(knock_card),
-                    "deadwood": deadwood_mask(hand ^ knock_card.bit),
-                    "risk": risk_pct,
-                }
-                action = finish_discard(legal, knock_card, knock=True)
-                return Hint(action, "knock", args, knock_value, "points")
-            chance = round(100 * evaluator.gin_chance(hand ^ card.bit))
-            if knock_value < 0:
-                args = {"card": str(card), "risk": risk_pct}
-                return Hint(finish_discard(legal, card, False), "play_on_undercut", args, cost)
-            args = {"card": str(card), "chance": chance}
-            return Hint(finish_discard(legal, card, False), "play_on_gin", args, cost)
-        return self._explain_discard(knowledge, evaluator, legal, card, cost)
+        if not gins and not knockable:
+            return Appraisal(self._explain_discard(knowledge, evaluator, legal, card, cost), values)
+        # Ending the hand is valued in points; a discard then is worth playing on (in points)
+        # less what it gives up against the best discard (in deadwood, which a showdown
+        # turns into points one for one).
+        outcomes = {c: evaluator.knock_outcome(hand ^ c.bit) for c in knockable}
+        knock_card = max(knockable, key=lambda c: (outcomes[c][0], c.points), default=None)
+        knock_value, risk = outcomes[knock_card] if knock_card is not None else (0.0, 0.0)
+        play_on = self._play_on_value(knowledge, evaluator, hand ^ card.bit, knock_value)
+        gin_value = GIN_BONUS + _mean(evaluator.sample_deadwood)
+        # Playing on instead of going gin gives the opponent a turn first.
+        ceiling = PLAY_ON_DISCOUNT * gin_value if gins else gin_value
+        values = {action: min(ceiling, play_on + value + cost) for action, value in values.items()}
+        values.update({Action(ActionKind.KNOCK, c): outcomes[c][0] for c in knockable})
+        values.update(dict.fromkeys(gins, gin_value))
+        if gins:
+            action = gins[0]
+            assert action.card is not None
+            return Appraisal(
+                Hint(action, "gin", {"card": str(action.card)}, gin_value, "points"), values
+            )
+        assert knock_card is not None
+        risk_pct = round(100 * risk)
+        if knock_value >= play_on:
+            args: dict[str, str | int] = {
+                "card": str(knock_card),
+                "deadwood": deadwood_mask(hand ^ knock_card.bit),
+                "risk": risk_pct,
+            }
+            action = finish_discard(legal, knock_card, knock=True)
+            return Appraisal(Hint(action, "knock", args, knock_value, "points"), values)
+        chance = round(100 * evaluator.gin_chance(hand ^ card.bit))
+        kept = finish_discard(legal, card, False)
+        if knock_value < 0:
+            args = {"card": str(card), "risk": risk_pct}
+            return Appraisal(Hint(kept, "play_on_undercut", args, cost), values)
+        args = {"card": str(card), "chance": chance}
+        return Appraisal(Hint(kept, "play_on_gin", args, cost), values)
 
     @staticmethod
     def _play_on_value(

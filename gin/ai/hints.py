@@ -9,7 +9,7 @@ never touches this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gin.actions import Action
@@ -43,7 +43,9 @@ class Hint:
 
     ``estimate`` is in the unit ``estimate_unit`` names: ``"points"`` (the
     expected score of a knock, the player's view) or ``"deadwood"`` (the
-    expected deadwood after the next draw).
+    expected deadwood after the next draw).  ``runner_up`` is the next best
+    move and ``margin`` how many points Hard estimates this move is worth more
+    (see :class:`Appraisal`); both are None when there was no other move.
     """
 
     action: Action
@@ -51,6 +53,8 @@ class Hint:
     reason_args: dict[str, str | int] = field(default_factory=dict)
     estimate: float = 0.0
     estimate_unit: str = "deadwood"
+    runner_up: Action | None = None
+    margin: float | None = None
 
     def __post_init__(self) -> None:
         if self.reason_code not in REASONS:
@@ -70,4 +74,35 @@ class Hint:
             "reason": self.reason,
             "estimate": round(self.estimate, 2),
             "estimate_unit": self.estimate_unit,
+            "runner_up": None if self.runner_up is None else str(self.runner_up),
+            "margin": None if self.margin is None else round(self.margin, 2),
         }
+
+
+@dataclass(frozen=True)
+class Appraisal:
+    """Hard's decision with its value of every legal action, the numbers it decided by.
+
+    ``values`` maps each legal action to a value in points, higher better:
+    the expected score when the action ends the hand (a knock, gin), and
+    otherwise minus the expected deadwood it leads to, a deadwood point being
+    worth a point of score at a showdown.  When the hand could end now, a
+    discard that plays on is worth Hard's value of playing on, less the
+    deadwood it gives up against the best discard.  These are estimates from
+    sampled opponent hands, not exact expectations.
+    """
+
+    hint: Hint
+    values: dict[Action, float]
+
+    def cost(self, action: Action) -> float:
+        """The points ``action`` is estimated to give up against Hard's move (0 for that move)."""
+        return max(0.0, self.values[self.hint.action] - self.values[action])
+
+    def advice(self) -> Hint:
+        """The hint with its margin over the next best move (the first such in legal order)."""
+        others = [action for action in self.values if action != self.hint.action]
+        if not others:
+            return self.hint
+        runner_up = min(others, key=self.cost)
+        return replace(self.hint, runner_up=runner_up, margin=self.cost(runner_up))

@@ -106,6 +106,23 @@ class Think(Effect):
 
 
 @dataclass(frozen=True)
+class Review(Effect):
+    """Work out the coach's review of finished hand ``hand_number`` for ``seat``.
+
+    ``record`` is the game's record of its finished hands
+    (:meth:`~gin.game.Game.finished_hands_record`); the coach reads only the
+    seat's views from it.  The page works decision by decision, letting the
+    table paint in between, and answers with
+    :class:`~gin.table.intents.ReviewReady` carrying ``ticket``.
+    """
+
+    record: dict[str, Any]
+    hand_number: int
+    seat: int
+    ticket: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Download(Effect):
     filename: str
     record: dict[str, Any]

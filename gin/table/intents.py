@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from gin.actions import Action, ActionKind
+from gin.ai.coach import HandReview
 from gin.cards import Card
 from gin.table.settings import SortMode
 
@@ -27,6 +28,7 @@ class Panel(StrEnum):
     RULES = "rules"
     KEYS = "help"
     SHEET = "sheet"
+    REVIEW = "review"
 
 
 class Intent:
@@ -135,6 +137,28 @@ class ResetStatistics(Intent):
 @dataclass(frozen=True)
 class DownloadRecord(Intent):
     pass
+
+
+@dataclass(frozen=True)
+class ReviewHand(Intent):
+    """After a hand: open the coach's review of it (Hard's opinion on each of the person's
+    decisions); it is worked out by the page, then shown from the first decision."""
+
+
+@dataclass(frozen=True)
+class ReviewStep(Intent):
+    """Show the next (``step`` 1) or the previous (-1) decision of the open review."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class ReviewReady(Intent):
+    """The review the page worked out; ``ticket`` names the hand it was asked about, so a
+    review that arrives after a new game started is dropped."""
+
+    review: HandReview
+    ticket: tuple[int, int]
 
 
 @dataclass(frozen=True)

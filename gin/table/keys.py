@@ -21,6 +21,7 @@ from gin.table.intents import (
     OpenPanel,
     Panel,
     Pass,
+    ReviewHand,
 )
 
 
@@ -49,6 +50,7 @@ KEYS: tuple[KeyBinding, ...] = (
     KeyBinding("enter", "Enter", None, N_("Discard the chosen card, or press the chosen button")),
     KeyBinding("n", "N", NextHand(), N_("Deal the next hand")),
     KeyBinding("h", "H", AskHint(), N_("Hint")),
+    KeyBinding("r", "R", ReviewHand(), N_("Review the hand that just ended")),
     KeyBinding("escape", "Esc", Cancel(), N_("Cancel knock or gin, close a panel")),
     KeyBinding("?", "?", OpenPanel(Panel.KEYS), N_("Show these keys")),
 )

@@ -232,6 +232,52 @@ class StatsModel:
     empty: str
     """Shown instead of the chart when no game has been played yet."""
     reset: ButtonModel
+    reviews: ReviewStatsModel
+
+
+@dataclass(frozen=True)
+class ReviewDecisionModel:
+    """One decision in the review's list: what the person played and, if marked, Hard's move."""
+
+    label: str
+    note: str
+    marked: bool
+    """Hard would have chosen otherwise."""
+    current: bool
+
+
+@dataclass(frozen=True)
+class ReviewModel:
+    """The coach's review of a hand: a summary, the decision on show, and the list to step by.
+
+    While the page works the review out, only ``note`` and ``waiting`` are filled in.
+    """
+
+    note: str
+    """That the review used only what the person could see."""
+    waiting: str = ""
+    summary: str = ""
+    position: str = ""
+    hand_label: str = ""
+    hand: tuple[CardModel, ...] = ()
+    pile: str = ""
+    played: str = ""
+    verdict: str = ""
+    marked: bool = False
+    reason: str = ""
+    cost: str = ""
+    decisions: tuple[ReviewDecisionModel, ...] = ()
+    list_label: str = ""
+    previous: ButtonModel | None = None
+    next: ButtonModel | None = None
+
+
+@dataclass(frozen=True)
+class ReviewStatsModel:
+    """The coach's figures per level, under the statistics table."""
+
+    title: str
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -247,6 +293,7 @@ class PanelModel:
     tips: str = ""
     items: tuple[ButtonModel, ...] = ()
     """The menu's entries."""
+    review: ReviewModel | None = None
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from urllib.parse import quote
 
 from gin.actions import Action, ActionKind
+from gin.ai.coach import HandReview
 from gin.ai.hints import REASONS, Hint
 from gin.cards import Card, sort_by_rank
 from gin.i18n import N_, Translator
@@ -27,6 +28,7 @@ from gin.table.intents import (
     NextHand,
     Panel,
     Pass,
+    ReviewHand,
 )
 from gin.table.keys import KEYS, key_for
 from gin.table.messages import TEMPLATES, Message
@@ -48,6 +50,9 @@ from gin.table.models import (
     QuestionModel,
     ResultModel,
     RevealModel,
+    ReviewDecisionModel,
+    ReviewModel,
+    ReviewStatsModel,
     SeatModel,
     SheetModel,
     SheetRow,
@@ -66,6 +71,8 @@ PILE_SHOWN = 6
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MINUS = "−"
+SAME_VALUE = 0.05
+"""A margin under this many points is shown as "about as good" (it would round to 0.0)."""
 
 
 def short_name(card: Card) -> str:
@@ -113,6 +120,14 @@ class Presenter:
         if message.card is not None:
             values["card"] = short_name(message.card)
         return self._(TEMPLATES[message.code]).format(**values)
+
+    def points(self, value: float) -> str:
+        """An estimate in points with one decimal, written as the language writes decimals."""
+        separator = self.tr.pgettext("decimal separator", ".")
+        return f"{value:.1f}".replace(".", separator)
+
+    def percent(self, share: float) -> str:
+        return self._("{percent}%").format(percent=round(100 * share))
 
     # --- the whole table ------------------------------------------------------------------
 
@@ -561,6 +576,7 @@ class Presenter:
                 else pgettext("button", "Show the deck"),
                 pressed=state.reveal,
             ),
+            self.review_button(),
         ]
         reveal = None
         if state.reveal:
@@ -722,6 +738,7 @@ class Presenter:
             seed_href=f"?seed={quote(str(seed))}",
             buttons=(
                 ButtonModel("next-hand", pgettext("button", "Play again"), key="N", primary=True),
+                self.review_button(),
                 ButtonModel("download", _("Download game record")),
             ),
         )
@@ -793,16 +810,103 @@ class Presenter:
         }[action.kind].format(card=short_name(action.card))
 
     def hint_text(self, hint: Hint) -> str:
-        """Hard's advice in the person's language: the reason template, translated, filled in."""
+        """Hard's advice in the person's language: its reason, then its margin over the next
+        best move (when there was another move)."""
+        text = self.reason(hint.reason_code, hint.reason_args)
+        if hint.runner_up is None or hint.margin is None:
+            return text
+        alternative = self.action_name(hint.runner_up)
+        if hint.margin < SAME_VALUE:
+            margin = self._("The next best move ({action}) is about as good.")
+        else:
+            margin = self._("About {points} points better than the next best move ({action}).")
+        return f"{text} {margin.format(points=self.points(hint.margin), action=alternative)}"
+
+    def reason(self, code: str, reason_args: dict[str, str | int]) -> str:
+        """Hard's reason in the person's language: the reason template, translated, filled in."""
         args: dict[str, str | int] = {}
-        for name, value in hint.reason_args.items():
+        for name, value in reason_args.items():
             if name in ("card", "related", "avoided"):
                 args[name] = short_name(Card.parse(str(value)))
             elif name == "action":
                 args[name] = self.action_name(Action.parse(str(value)))
             else:
                 args[name] = value
-        return self._(REASONS[hint.reason_code]).format(**args)
+        return self._(REASONS[code]).format(**args)
+
+    # --- the coach ----------------------------------------------------------------------
+
+    def review_button(self) -> ButtonModel:
+        return ButtonModel(
+            "review-hand",
+            self.tr.pgettext("button", "Review hand"),
+            key=key_for(ReviewHand()),
+            title=self._("Hard goes through your decisions in this hand"),
+        )
+
+    def review(self, state: TableState) -> ReviewModel:
+        """The open review: the decision on show, with Hard's move, reason and cost if marked."""
+        _ = self._
+        pgettext = self.tr.pgettext
+        note = _(
+            "This review uses only what you could see at each decision: your hand, the "
+            "discards and the moves made. It never looks at the computer's concealed cards "
+            "or the stock."
+        )
+        review = state.review
+        if review is None:
+            return ReviewModel(note, waiting=_("Hard is going through your decisions…"))
+        count = len(review.decisions)
+        if not count:
+            return ReviewModel(note, summary=_("You had no decision to make in this hand."))
+        at = min(state.review_at, count - 1)
+        decision = review.decisions[at]
+        played = self.action_name(decision.played)
+        return ReviewModel(
+            note,
+            summary=self.review_summary(review),
+            position=_("Decision {index} of {count}").format(index=at + 1, count=count),
+            hand_label=_("Your hand then"),
+            hand=tuple(self.card(card) for card in sort_by_rank(decision.hand)),
+            pile=_("Top of the discard pile: {card}").format(card=short_name(decision.pile_top))
+            if decision.pile_top is not None
+            else "",
+            played=_("You: {action}").format(action=played),
+            verdict=_("Hard agrees.")
+            if decision.as_hard
+            else _("Hard would rather: {action}").format(action=self.action_name(decision.advised)),
+            marked=not decision.as_hard,
+            reason=self.reason(decision.reason_code, decision.reason_args),
+            cost=""
+            if decision.as_hard
+            else _("Estimated cost: {points} points").format(points=self.points(decision.cost)),
+            decisions=tuple(
+                ReviewDecisionModel(
+                    label=f"{d.index}. {self.action_name(d.played)}",
+                    note=""
+                    if d.as_hard
+                    else _("Hard: {action}").format(action=self.action_name(d.advised)),
+                    marked=not d.as_hard,
+                    current=index == at,
+                )
+                for index, d in enumerate(review.decisions)
+            ),
+            list_label=_("Your decisions"),
+            previous=ButtonModel("review-prev", pgettext("button", "Previous"), at > 0, "←"),
+            next=ButtonModel("review-next", pgettext("button", "Next"), at < count - 1, "→"),
+        )
+
+    def review_summary(self, review: HandReview) -> str:
+        count = len(review.decisions)
+        text = self.tr.ngettext(
+            "{matched} of {count} decision as Hard would play ({percent}).",
+            "{matched} of {count} decisions as Hard would play ({percent}).",
+            count,
+        ).format(matched=review.as_hard, count=count, percent=self.percent(review.accuracy))
+        if not review.mistakes:
+            return text
+        cost = self._("Estimated cost: {points} points").format(points=self.points(review.cost))
+        return f"{text} {cost}"
 
     # --- panels and questions -------------------------------------------------------------
 
@@ -824,11 +928,18 @@ class Presenter:
             return PanelModel("rules", _("Rules"), close, rules_html=rules_html)
         if panel is Panel.SHEET:
             return PanelModel("sheet", _("Score sheet"), close)
+        if panel is Panel.REVIEW:
+            number = state.view.hand_results[-1].number
+            title = _("Review of hand {number}").format(number=number)
+            return PanelModel("review", title, close, review=self.review(state))
         return PanelModel(
             "help",
             _("Keys"),
             close,
-            keys=tuple((b.shown, _(b.does)) for b in KEYS if b.key != "arrowright"),
+            keys=(
+                *((b.shown, _(b.does)) for b in KEYS if b.key != "arrowright"),
+                ("← →", _("Step through the decisions of a hand review")),
+            ),
             tips=_(
                 "To knock or go gin, press Knock or Gin, then choose the card to discard. "
                 "Click a card to choose it and click it again (or double-click it, or drag it "
@@ -957,6 +1068,19 @@ class Presenter:
             lost_label=_("Games lost"),
             empty=_("No games finished yet: the chart fills in as you play."),
             reset=ButtonModel("reset-stats", _("Reset statistics")),
+            reviews=ReviewStatsModel(
+                _("Hand reviews"),
+                (
+                    (_("Hands reviewed"), tuple(str(s.hands_reviewed) for s in per_level)),
+                    (
+                        _("Decisions as Hard would play"),
+                        tuple(
+                            "—" if s.accuracy is None else self.percent(s.accuracy)
+                            for s in per_level
+                        ),
+                    ),
+                ),
+            ),
         )
 
     def question(self, state: TableState) -> QuestionModel | None:

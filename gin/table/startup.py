@@ -116,6 +116,7 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
         results_counted=saved.results_counted if saved else 0,
         hints_used=saved.hints_used if saved else 0,
         order=saved.order if saved else (),
+        reviewed=saved.reviewed if saved else (),
         notices=tuple(notices),
         speed=speed,
         speed_fixed=address.speed is not None,

@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from gin.actions import Action, ActionKind
+from gin.ai.coach import HandReview
 from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.game import Game
@@ -70,6 +71,8 @@ class TableState:
     results_counted: int = 0
     """Hand results already counted in the statistics."""
     hints_used: int = 0
+    reviewed: tuple[int, ...] = ()
+    """The hands of this game whose review is counted in the statistics (each once)."""
     game_number: int = 0
     """Counts games in this page's life, so a late answer of the bot can be recognised."""
     order: tuple[Card, ...] = ()
@@ -84,6 +87,10 @@ class TableState:
     thinking: bool = False
     """The computer's move is being worked out or shown: the person waits."""
     hint: Hint | None = None
+    review: HandReview | None = None
+    """The coach's review of the last finished hand, once the page has worked it out."""
+    review_at: int = 0
+    """The decision of the review on show (from 0)."""
     why: Message | None = None
     why_count: int = 0
     """Counts refusals, so that the same refusal twice shakes twice."""
@@ -153,6 +160,7 @@ class TableState:
             "results_seen": self.results_seen,
             "results_counted": self.results_counted,
             "hints_used": self.hints_used,
+            "reviewed": list(self.reviewed),
             "order": [str(card) for card in self.order],
             "game": self.game.to_dict(),
         }
@@ -174,6 +182,7 @@ class SavedTable:
     results_counted: int
     hints_used: int
     order: tuple[Card, ...]
+    reviewed: tuple[int, ...] = ()
 
     @classmethod
     def from_dict(cls, data: object) -> SavedTable:
@@ -198,7 +207,19 @@ class SavedTable:
         results = len(game.hand_results)
         if not (0 <= seen <= results and 0 <= counted <= results and hints >= 0):
             raise ValueError("the saved table state does not match its game")
-        return cls(game, str(level), seen, counted, hints, _order(data.get("order", []), game))
+        order = _order(data.get("order", []), game)
+        return cls(game, str(level), seen, counted, hints, order, _reviewed(data, results))
+
+
+def _reviewed(data: Mapping[str, Any], results: int) -> tuple[int, ...]:
+    """The reviewed hands of a saved table: none in a record from before the coach, and
+    none if the list does not fit the game (at worst a hand's review is counted again)."""
+    raw = data.get("reviewed", [])
+    if not isinstance(raw, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= results for n in raw
+    ):
+        return ()
+    return tuple(sorted(set(raw)))
 
 
 def _order(raw: object, game: Game) -> tuple[Card, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from gin.ai.coach import HandReview
 from gin.records import HandResult
 from gin.scoring import HandKind
 from gin.table.settings import LEVELS
@@ -44,6 +45,11 @@ class LevelStats:
     current_streak: int = 0
     best_streak: int = 0
     hints_used: int = 0
+    hands_reviewed: int = 0
+    """Hands the person opened the coach's review of (each hand once)."""
+    decisions_reviewed: int = 0
+    decisions_as_hard: int = 0
+    """Of the reviewed decisions, those Hard would have made the same way."""
 
     def after_hand(self, result: HandResult) -> LevelStats:
         """Count one finished hand (from the person's side)."""
@@ -82,6 +88,22 @@ class LevelStats:
 
     def after_hint(self) -> LevelStats:
         return replace(self, hints_used=self.hints_used + 1)
+
+    def after_review(self, review: HandReview) -> LevelStats:
+        """Count one reviewed hand and its decisions."""
+        return replace(
+            self,
+            hands_reviewed=self.hands_reviewed + 1,
+            decisions_reviewed=self.decisions_reviewed + len(review.decisions),
+            decisions_as_hard=self.decisions_as_hard + review.as_hard,
+        )
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of reviewed decisions made as Hard would (None before any review)."""
+        if not self.decisions_reviewed:
+            return None
+        return self.decisions_as_hard / self.decisions_reviewed
 
     @property
     def games_lost(self) -> int:
@@ -147,6 +169,7 @@ class Statistics:
                 stats,
                 games_played=max(stats.games_played, stats.games_won),
                 best_streak=max(stats.best_streak, stats.current_streak),
+                decisions_reviewed=max(stats.decisions_reviewed, stats.decisions_as_hard),
             )
         return cls(levels), damaged
 

@@ -33,6 +33,7 @@ from gin.table.effects import (
     Move,
     Place,
     PlaySound,
+    Review,
     Save,
     ShowDown,
     Sound,
@@ -61,6 +62,9 @@ from gin.table.intents import (
     Pass,
     PlayCard,
     ResetStatistics,
+    ReviewHand,
+    ReviewReady,
+    ReviewStep,
     SaveFailed,
     ShowDeck,
     SortHand,
@@ -115,6 +119,8 @@ def new_game(state: TableState, seed: int | None = None) -> Transition:
         results_seen=0,
         results_counted=0,
         hints_used=0,
+        reviewed=(),
+        review=None,
         game_number=state.game_number + 1,
         order=(),
         selected=None,
@@ -340,7 +346,13 @@ def _next_hand(state: TableState, _intent: Intent) -> Transition:
         return new_game(state)
     if state.phase is not TablePhase.HAND_OVER:
         return _refuse(state, Why.HAND_IN_PLAY, "next-hand")
-    shown = replace(state, results_seen=len(state.game.hand_results), reveal=False, why=None)
+    shown = replace(
+        state,
+        results_seen=len(state.game.hand_results),
+        reveal=False,
+        why=None,
+        panel=None if state.panel is Panel.REVIEW else state.panel,
+    )
     shown, bot = _bot_moves_if_due(shown)
     return shown, [Deal(), _save(shown), *bot]
 
@@ -466,6 +478,52 @@ def _download(state: TableState, _intent: Intent) -> Transition:
     return state, [Download(f"{name}.json", data)]
 
 
+def _review_hand(state: TableState, _intent: Intent) -> Transition:
+    """Open the review of the hand on show; the page works it out unless it already has."""
+    if state.in_hand:
+        return _refuse(state, Why.HAND_IN_PLAY, "review-hand")
+    number = state.game.hand_results[-1].number
+    opened = replace(state, panel=Panel.REVIEW, review_at=0, why=None)
+    if state.review is not None and state.review.hand_number == number:
+        return opened, []
+    if state.panel is Panel.REVIEW and state.review is None:
+        return opened, []  # asked already: the page is working it out
+    record = state.game.finished_hands_record()
+    return replace(opened, review=None), [Review(record, number, YOU, _review_ticket(state))]
+
+
+def _review_ticket(state: TableState) -> tuple[int, int]:
+    """The hand a review is about: this game, this hand."""
+    return (state.game_number, state.game.hand_results[-1].number if state.game.hand_results else 0)
+
+
+def _review_ready(state: TableState, intent: Intent) -> Transition:
+    """Show the review worked out by the page, and count it once per hand."""
+    assert isinstance(intent, ReviewReady)
+    review = intent.review
+    if intent.ticket != _review_ticket(state) or review.seat != YOU:
+        return state, []  # a review of a hand or a game that is gone
+    shown = replace(state, review=review, review_at=0)
+    if review.hand_number in state.reviewed:
+        return shown, []
+    stats = state.stats.of(state.level).after_review(review)
+    counted = replace(
+        shown,
+        stats=state.stats.update(state.level, stats),
+        reviewed=tuple(sorted((*state.reviewed, review.hand_number))),
+    )
+    return counted, [_save(counted, stats=True)]
+
+
+def _review_step(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, ReviewStep)
+    review = state.review
+    if state.panel is not Panel.REVIEW or review is None or not review.decisions:
+        return state, []
+    at = max(0, min(len(review.decisions) - 1, state.review_at + intent.step))
+    return replace(state, review_at=at), []
+
+
 def _show_deck(state: TableState, _intent: Intent) -> Transition:
     if state.in_hand:
         return _refuse(state, Why.HAND_IN_PLAY, "show-deck")
@@ -523,6 +581,8 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
         results_counted=saved.results_counted,
         hints_used=saved.hints_used,
         order=saved.order,
+        reviewed=saved.reviewed,
+        review=None,
         game_number=state.game_number + 1,
         selected=None,
         armed=None,
@@ -540,6 +600,8 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
 def _key_press(state: TableState, intent: Intent) -> Transition:
     assert isinstance(intent, KeyPress)
     key = intent.key.lower()
+    if key in ("arrowleft", "arrowright") and state.panel is Panel.REVIEW:
+        return update(state, ReviewStep(-1 if key == "arrowleft" else 1))
     if key in ("arrowleft", "arrowright"):
         return state, _focus_step(state, intent.focused, -1 if key == "arrowleft" else 1)
     bound = binding(key)
@@ -605,6 +667,9 @@ _HANDLERS: dict[type[Intent], Callable[[TableState, Any], Transition]] = {
     ResetStatistics: _reset_statistics,
     DownloadRecord: _download,
     ShowDeck: _show_deck,
+    ReviewHand: _review_hand,
+    ReviewStep: _review_step,
+    ReviewReady: _review_ready,
     DismissNotice: _dismiss_notice,
     KeyPress: _key_press,
     BotDecided: _bot_decided,

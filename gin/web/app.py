@@ -16,6 +16,7 @@ from typing import Any
 
 from gin.actions import ActionKind
 from gin.ai import make_player
+from gin.ai.coach import HandReview, decisions
 from gin.cards import Card
 from gin.i18n import Translator
 from gin.table import effects as fx
@@ -41,6 +42,9 @@ from gin.table.intents import (
     Pass,
     PlayCard,
     ResetStatistics,
+    ReviewHand,
+    ReviewReady,
+    ReviewStep,
     SaveFailed,
     ShowDeck,
     SortHand,
@@ -66,6 +70,9 @@ CONTROL_INTENTS: dict[str, Intent] = {
     "hint": AskHint(),
     "next-hand": NextHand(),
     "show-deck": ShowDeck(),
+    "review-hand": ReviewHand(),
+    "review-prev": ReviewStep(-1),
+    "review-next": ReviewStep(1),
     "new-game": NewGame(),
     "menu": OpenPanel(Panel.MENU),
     "settings": OpenPanel(Panel.SETTINGS),
@@ -226,6 +233,8 @@ class TableApp:
                 self.announce(self.presenter.announcement(effect))
             elif isinstance(effect, fx.Think):
                 asyncio.ensure_future(self.think(effect))
+            elif isinstance(effect, fx.Review):
+                asyncio.ensure_future(self.review(effect))
             elif isinstance(effect, fx.Download):
                 self.download(effect)
             elif isinstance(effect, fx.Focus):
@@ -237,6 +246,16 @@ class TableApp:
         bot = make_player(effect.level, effect.seed)
         action = bot.choose(effect.view, list(effect.view.legal_actions))
         self.dispatch(BotDecided(action, effect.ticket))
+
+    async def review(self, effect: fx.Review) -> None:
+        """The coach's review, one decision at a time: the page paints and answers between
+        them, so the table never freezes while Hard goes through a hand."""
+        found = []
+        for decision in decisions(effect.record, effect.seat, effect.hand_number):
+            found.append(decision)
+            await asyncio.sleep(0)
+        review = HandReview(effect.hand_number, effect.seat, tuple(found))
+        self.dispatch(ReviewReady(review, effect.ticket))
 
     def announce(self, text: str) -> None:
         region = self.document.getElementById("announcer")

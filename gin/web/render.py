@@ -27,6 +27,8 @@ from gin.table.models import (
     PanelModel,
     QuestionModel,
     ResultModel,
+    ReviewModel,
+    ReviewStatsModel,
     SeatModel,
     SheetModel,
     StatsModel,
@@ -452,7 +454,56 @@ def stats_body(stats: StatsModel) -> str:
         f'<table class="stats" data-testid="stats-table"><thead><tr><td></td>{heads}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
-    return stats_chart(stats) + table + button(stats.reset, "menu")
+    return stats_chart(stats) + table + review_stats(stats.reviews) + button(stats.reset, "menu")
+
+
+def review_stats(model: ReviewStatsModel) -> str:
+    """The coach's figures per level (their columns are the statistics table's levels)."""
+    rows = "".join(
+        f'<tr><th scope="row">{escape(label)}</th>'
+        + "".join(f"<td>{escape(value)}</td>" for value in values)
+        + "</tr>"
+        for label, values in model.rows
+    )
+    return (
+        f'<table class="stats" data-testid="review-stats"><caption>{escape(model.title)}'
+        f"</caption><tbody>{rows}</tbody></table>"
+    )
+
+
+def review_body(review: ReviewModel) -> str:
+    """The coach's review: the note, the decision on show, the buttons, the list to step by."""
+    note = f'<p class="review-note" data-testid="review-note">{escape(review.note)}</p>'
+    if review.waiting:
+        return note + f'<p class="review-waiting" role="status">{escape(review.waiting)}</p>'
+    summary = f'<p class="review-summary" data-testid="review-summary">{escape(review.summary)}</p>'
+    if not review.decisions:
+        return summary + note
+    steps = "".join(button(b, "menu") for b in (review.previous, review.next) if b is not None)
+    pile = f"<p>{escape(review.pile)}</p>" if review.pile else ""
+    cost = f'<p class="review-cost">{escape(review.cost)}</p>' if review.cost else ""
+    items = "".join(
+        f"<li {attrs(data_marked=d.marked, aria_current='step' if d.current else None)}>"
+        f"{escape(d.label)}"
+        + (f' <span class="review-alt">{escape(d.note)}</span>' if d.note else "")
+        + "</li>"
+        for d in review.decisions
+    )
+    return (
+        summary
+        + f'<div class="review-step" data-testid="review-step" {attrs(data_marked=review.marked)}'
+        f' aria-live="polite"><h3>{escape(review.position)}</h3>'
+        f"<p>{escape(review.hand_label)}</p>"
+        + row(review.hand, "cards small")
+        + pile
+        + f'<p class="review-played">{escape(review.played)}</p>'
+        f'<p class="review-verdict">{escape(review.verdict)}</p>'
+        f'<p class="review-reason">{escape(review.reason)}</p>'
+        + cost
+        + f'</div><div class="review-actions">{steps}</div>'
+        + f'<ol class="review-list" data-testid="review-list" '
+        f"{attrs(aria_label=review.list_label)}>{items}</ol>" + note
+    )
 
 
 def stats_chart(stats: StatsModel) -> str:
@@ -513,6 +564,8 @@ def panel(model: PanelModel, table: TableModel) -> str:
         body = model.rules_html
     elif model.name == "sheet":
         body = score_sheet(table.sheet) + move_log(table.log)
+    elif model.name == "review" and model.review is not None:
+        body = review_body(model.review)
     else:
         keys = "".join(
             f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(what)}</td></tr>"
@@ -619,6 +672,9 @@ CONTROLS = (
     "hint",
     "next-hand",
     "show-deck",
+    "review-hand",
+    "review-prev",
+    "review-next",
     "new-game",
     "menu",
     "settings",
