@@ -3,7 +3,7 @@
 
 The positions come from games of the level against itself (seeded), so each
 level is timed on the kind of positions it meets.  Targets (CPython): p95 under
-5 ms for Easy and Normal, under 80 ms for Hard; Pyodide is about 1.5-3x slower.
+5 ms for Easy and Normal, at most 60 ms for Hard (issue 11); Pyodide is about 1.5-3x slower.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gin.ai import make_player  # noqa: E402
 from gin.game import Game  # noqa: E402
 
-TARGET_P95_MS = {"easy": 5.0, "normal": 5.0, "hard": 80.0, "simple": 5.0}
+TARGET_P95_MS = {"easy": 5.0, "normal": 5.0, "hard": 60.0, "simple": 5.0}
 
 
 def timings(level: str, games: int) -> list[float]:

@@ -9,8 +9,8 @@ site``). The page is served cross-origin isolated (COOP/COEP), which gives
 ``performance.now()``, hence Pyodide's ``time.perf_counter()``, 5 us resolution instead
 of 100 us. CPython runs first, then the browser, never both at once.
 
-Targets: CPython p95 as in bench/ai_speed.py (Hard < 80 ms); in the browser a decision
-under about 250 ms is never felt.
+Targets: CPython p95 as in bench/ai_speed.py (Hard ≤ 60 ms); in the browser p95 ≤ 100 ms
+for every level, far under the 250 ms or so at which a wait is felt.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SITE = ROOT / "_site"
 LEVELS = ("simple", "easy", "normal", "hard")
-BROWSER_TARGET_MS = 250.0
+BROWSER_TARGET_MS = 100.0
 
 
 def _load(name: str, path: Path) -> ModuleType:
