@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import open_table
-from .players import hand_codes, pile_helps, wait_idle
+from .players import drag, hand_codes, pile_helps, wait_idle
 
 WHY = '[data-testid="why"]'
 
@@ -79,6 +79,31 @@ def test_a_full_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
     keyboard.press("n")
     assert wait_idle(page) in ("upcard", "draw", "discard")
     assert len(hand_codes(page)) in (10, 11)
+
+
+def test_enter_discards_on_the_turn_after_a_drag(page: Page, site_url: str) -> None:
+    """A person who dragged a card onto the pile and then plays by keyboard: the browser
+    sends no click after such a drag, and none may be waited for to swallow."""
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    for _ in range(2):
+        phase = wait_idle(page)
+        if phase == "upcard":
+            page.keyboard.press("x")
+        elif phase == "draw":
+            page.keyboard.press("s")
+    assert wait_idle(page) == "discard"
+    thrown = hand_codes(page)[-1]
+    drag(page, f'[data-testid="hand"] [data-card="{thrown}"]', '[data-testid="pile"]')
+    assert wait_idle(page) == "draw"
+    assert thrown not in hand_codes(page)
+    page.keyboard.press("s")
+    assert wait_idle(page) == "discard"
+    page.keyboard.press("ArrowRight")
+    discarded = focused_card(page)
+    assert discarded
+    page.keyboard.press("Enter")
+    assert wait_idle(page) in ("draw", "upcard", "hand-over")
+    assert discarded not in hand_codes(page)
 
 
 def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:

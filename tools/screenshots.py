@@ -68,6 +68,19 @@ def melded(page: Page) -> int:
     return page.locator('[data-testid="hand"] [data-card].in-meld').count()
 
 
+def review(page: Page) -> None:
+    """Open Review hand on the hand just ended and step to Hard's first objection, if any."""
+    page.click('[data-action="review-hand"]')
+    page.wait_for_selector('[data-testid="review-step"]', timeout=60_000)
+    for _ in range(40):
+        if page.locator('[data-testid="review-step"][data-marked]').count():
+            break
+        step = page.locator('[data-action="review-next"]')
+        if step.get_attribute("aria-disabled") == "true" or step.is_disabled():
+            break
+        step.click()
+
+
 def run(url: str, folder: Path, sizes: list[str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
@@ -89,6 +102,11 @@ def run(url: str, folder: Path, sizes: list[str]) -> None:
                     shot.add("melds")
                 if phase == "game-over":
                     break
+                if phase == "hand-over" and "review" not in shot:
+                    review(page)
+                    shoot(page, folder, f"{size}-review")
+                    shot.add("review")
+                    page.keyboard.press("Escape")
                 if phase == "hand-over":
                     page.click('[data-action="next-hand"]')
                 elif phase == "upcard":

@@ -309,10 +309,12 @@ class TableApp:
         return None
 
     def on_click(self, event: Any) -> None:
-        if self.drag.swallow_click():
-            return
         # A click made with the keyboard (Enter, Space) has no pointer position: detail 0.
-        intent = self.intent_of(event.target, keyboard=int(event.detail) == 0)
+        # Only a pointer's click can be the tail of a drag; a key press never is.
+        keyboard = int(event.detail) == 0
+        if not keyboard and self.drag.swallow_click():
+            return
+        intent = self.intent_of(event.target, keyboard=keyboard)
         if intent is not None:
             if event.target.closest("a[href]") is None:
                 event.preventDefault()
