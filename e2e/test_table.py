@@ -16,6 +16,7 @@ from .players import (
     drag,
     hand_cards,
     play_game,
+    play_one_decision,
     visible_middle,
     wait_idle,
 )
@@ -185,3 +186,23 @@ def test_the_table_shows_what_a_player_needs(page: Page, site_url: str) -> None:
     if rank.count():
         assert "T" not in rank.first.inner_text()
     visible_middle(page, STOCK)
+
+
+def test_the_move_log_keeps_its_newest_move_in_sight(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    moves = page.locator('[data-testid="move-log"] li')
+    for _ in range(400):  # until a hand runs long enough for its log to scroll
+        if moves.count() > 24 or wait_idle(page) == "game-over":
+            break
+        play_one_decision(page)  # and the next hand after a short one
+    assert moves.count() > 24, "a long hand: the log has to scroll"
+    newest_in_sight = page.evaluate(
+        """() => {
+            const list = document.querySelector('[data-testid="move-log"] ol');
+            const last = list.lastElementChild.getBoundingClientRect();
+            const box = list.getBoundingClientRect();
+            return list.scrollHeight > list.clientHeight
+                && last.top >= box.top - 1 && last.bottom <= box.bottom + 1;
+        }"""
+    )
+    assert newest_in_sight

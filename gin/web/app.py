@@ -206,6 +206,11 @@ class TableApp:
             for name, html in drawn.items():
                 if self._drawn.get(name) != html:
                     self.root.querySelector(f'[data-region="{name}"]').innerHTML = html
+        if self._drawn.get("side") != drawn["side"]:
+            # The move log shows its newest move: the one the person has to know about.
+            log = self.root.querySelector('[data-testid="move-log"] ol')
+            if log:
+                log.scrollTop = log.scrollHeight
         self._drawn = drawn
 
     def _rules_html(self) -> str:
