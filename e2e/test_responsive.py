@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from . import positions
 from .conftest import ROOT, open_position, open_table, preset
-from .players import HAND, MENU, Person, open_menu, play_one_decision, wait_idle
+from .players import HAND, MENU, Person, open_menu, play_one_decision, tap_visible, wait_idle
 
 SHOTS = ROOT / "test-results"
 PHONE = {
@@ -187,8 +187,13 @@ def test_a_whole_game_by_touch_taps_alone(page: Page, site_url: str) -> None:
             phases.append(phase)
         if phase == "game-over":
             break
+        if phase == "upcard" and "hint" not in phases:
+            tap_visible(page, '[data-action="hint"]')  # the first decision can ask, too
+            expect(page.locator('[data-testid="hint"]')).not_to_be_empty()
+            phases.append("hint")
         person.decide()
     assert phases[-1] == "game-over", phases
+    assert "hint" in phases
     assert {"upcard", "draw", "discard"} <= set(phases)
     assert person.used and all(used.startswith(("tap", "arm")) for used in person.used)
     assert {"tap stock", "tap twice"} <= person.used, person.used

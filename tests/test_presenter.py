@@ -31,9 +31,9 @@ def test_the_count_in_the_discard_phase_is_after_the_best_discard() -> None:
 
 def test_the_phase_decides_the_buttons() -> None:
     upcard = EN.table(at_phase(TablePhase.UPCARD).state)
-    assert [b.action for b in upcard.buttons] == ["take", "pass"]
+    assert [b.action for b in upcard.buttons] == ["take", "pass", "hint"]
     assert all(b.enabled for b in upcard.buttons)
-    assert [b.key for b in upcard.buttons] == ["P", "X"]
+    assert [b.key for b in upcard.buttons] == ["P", "X", "H"]
     discard = at_phase(TablePhase.DISCARD)
     model = EN.table(discard.state)
     assert [b.action for b in model.buttons] == ["knock", "gin", "hint"]

@@ -337,6 +337,7 @@ class Presenter:
         pgettext = self.tr.pgettext
         phase = state.phase
         kinds = {a.kind for a in legal}
+        hint = ButtonModel("hint", pgettext("button", "Hint"), bool(legal), key_for(AskHint()))
         if phase is TablePhase.UPCARD and state.view.to_move == YOU:
             return (
                 ButtonModel(
@@ -353,6 +354,7 @@ class Presenter:
                     key_for(Pass()),
                     title=_("Refuse the face-up card"),
                 ),
+                hint,  # the first decision of a hand is a real one: a hint belongs here too
             )
         if state.in_hand:
             in_discard = phase is TablePhase.DISCARD and bool(legal)
@@ -375,7 +377,7 @@ class Presenter:
                     pressed=state.armed is ActionKind.GIN,
                     title=_("Then click the card to discard"),
                 ),
-                ButtonModel("hint", pgettext("button", "Hint"), bool(legal), key_for(AskHint())),
+                hint,
             )
         return ()
 
