@@ -113,7 +113,7 @@ def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Draw from the stock")
     shown = set(panel.locator("kbd").all_inner_texts())
-    assert {"S", "P", "X", "K", "G", "N", "H", "?", "Esc", "Enter", "←"} <= shown, shown
+    assert {"S", "P", "X", "K", "G", "N", "H", "?", "Esc", "Enter", "← →"} <= shown, shown
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
 

@@ -319,3 +319,15 @@ def test_every_question_and_panel_is_worded() -> None:
 
     seeded, _ = start(Stored(table=table.state.record()), Address(seed=99), [])
     assert "seed 99" in EN.table(seeded).question.text  # type: ignore[union-attr]
+
+
+def test_the_keys_panel_lists_every_key_and_pairs_the_arrows() -> None:
+    from gin.table.keys import KEYS
+
+    table = Table.open(seed=2)
+    table.send(OpenPanel(Panel.KEYS))
+    panel = EN.table(table.state).panel
+    assert panel is not None
+    assert ("← →", "Move between the cards of your hand") in panel.keys
+    listed = " ".join(shown for shown, _ in panel.keys)
+    assert all(binding.shown in listed.split() for binding in KEYS)

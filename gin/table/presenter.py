@@ -939,7 +939,7 @@ class Presenter:
             _("Keys"),
             close,
             keys=(
-                *((b.shown, _(b.does)) for b in KEYS if b.key != "arrowright"),
+                *((shown, _(does)) for shown, does in _keys_by_deed()),
                 ("← →", _("Step through the decisions of a hand review")),
             ),
             tips=_(
@@ -1123,3 +1123,11 @@ def _just_drawn(history: Sequence[Event]) -> Card | None:
         if last.action in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.TAKE):
             return last.card
     return None
+
+
+def _keys_by_deed() -> list[tuple[str, str]]:
+    """The key list's rows: keys that do the same thing share a row ("← →")."""
+    rows: dict[str, list[str]] = {}
+    for binding in KEYS:
+        rows.setdefault(binding.does, []).append(binding.shown)
+    return [(" ".join(keys), does) for does, keys in rows.items()]
