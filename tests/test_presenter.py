@@ -331,3 +331,14 @@ def test_the_keys_panel_lists_every_key_and_pairs_the_arrows() -> None:
     assert ("← →", "Move between the cards of your hand") in panel.keys
     listed = " ".join(shown for shown, _ in panel.keys)
     assert all(binding.shown in listed.split() for binding in KEYS)
+
+
+def test_the_prompt_after_choosing_a_card_speaks_of_clicks_or_taps() -> None:
+    from gin.table.intents import TouchOnly
+
+    table = at_phase(TablePhase.DISCARD)
+    card = table.state.view.hand[0]
+    table.send(ChooseCard(card))
+    assert EN.table(table.state).status.startswith(f"Click {short_name(card)} again")
+    table.send(TouchOnly(True))
+    assert EN.table(table.state).status.startswith(f"Tap {short_name(card)} again")

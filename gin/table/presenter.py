@@ -396,7 +396,12 @@ class Presenter:
         if not state.your_turn:
             return _("The computer is playing…")
         if state.selected is not None:
-            return _("Tap {card} again to play it.").format(card=short_name(state.selected))
+            again = (
+                _("Tap {card} again to play it.")
+                if state.touch_only
+                else _("Click {card} again to play it.")
+            )
+            return again.format(card=short_name(state.selected))
         if state.armed is ActionKind.KNOCK:
             return _("Knock: choose the card to discard.")
         if state.armed is ActionKind.GIN:
