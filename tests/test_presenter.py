@@ -342,3 +342,13 @@ def test_the_prompt_after_choosing_a_card_speaks_of_clicks_or_taps() -> None:
     assert EN.table(table.state).status.startswith(f"Click {short_name(card)} again")
     table.send(TouchOnly(True))
     assert EN.table(table.state).status.startswith(f"Tap {short_name(card)} again")
+
+
+def test_no_sort_button_is_pressed_once_the_person_arranges_the_hand() -> None:
+    from gin.table.intents import MoveCard
+
+    table = at_phase(TablePhase.UPCARD)
+    pressed = [b.action for b in EN.table(table.state).sorts if b.pressed]
+    assert pressed == ["sort-melds"]
+    table.send(MoveCard(table.state.view.hand[0], 5))
+    assert not any(b.pressed for b in EN.table(table.state).sorts)

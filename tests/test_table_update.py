@@ -41,6 +41,7 @@ from gin.table.intents import (
 )
 from gin.table.messages import Notice, Why
 from gin.table.settings import SortMode
+from gin.table.startup import Address, Stored, start
 from gin.table.state import AI, YOU, Question, TablePhase
 from gin.table.update import shown_hand, update
 from tests.table_helpers import EN, Table, at_phase, refusal
@@ -230,6 +231,10 @@ def test_moving_a_card_sets_the_persons_own_order() -> None:
     assert shown_hand(table.state).index(card) == 5
     table.send(MoveCard(card, 99))
     assert shown_hand(table.state)[-1] is card
+    saves = [e for e in table.send(MoveCard(card, 2)) if isinstance(e, fx.Save)]
+    assert saves and saves[0].table is not None, "a reload keeps the person's order"
+    reopened, _ = start(Stored(table=saves[0].table), Address(), ["en"])
+    assert shown_hand(reopened) == shown_hand(table.state)
     foreign = next(c for c in Game(seed=0).view(0).hand if c not in shown)
     assert refusal(_after(table, MoveCard(foreign, 0))) == Why.NOT_YOUR_CARD
     table.send(SortHand(SortMode.RANK))

@@ -170,7 +170,7 @@ class Presenter:
             count_line=self.count_line(state, legal) if in_hand else "",
             status=self.status(state),
             buttons=self.buttons(state, legal),
-            sorts=self.sorts(settings),
+            sorts=self.sorts(settings, arranged=bool(state.order)),
             sort_label=_("Arrange your hand"),
             why=MessageModel(self.message(state.why), state.why.target, state.why_count)
             if state.why
@@ -313,7 +313,8 @@ class Presenter:
                 return template.format(card=short_name(card), points=left)
         return _("Deadwood: {points}").format(points=hands.deadwood_of(view.hand))
 
-    def sorts(self, settings: Settings) -> tuple[ButtonModel, ...]:
+    def sorts(self, settings: Settings, arranged: bool) -> tuple[ButtonModel, ...]:
+        """The sort buttons; none is pressed once the person has ``arranged`` the hand."""
         _ = self._
         names = {
             SortMode.MELDS: _("Group melds"),
@@ -321,7 +322,7 @@ class Presenter:
             SortMode.SUIT: _("Sort by suit"),
         }
         return tuple(
-            ButtonModel(f"sort-{mode.value}", label, pressed=mode is settings.sort)
+            ButtonModel(f"sort-{mode.value}", label, pressed=not arranged and mode is settings.sort)
             for mode, label in names.items()
         )
 

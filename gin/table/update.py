@@ -414,7 +414,8 @@ def _move_card(state: TableState, intent: Intent) -> Transition:
     shown = shown_hand(state)
     if intent.card not in shown:
         return _refuse(state, Why.NOT_YOUR_CARD, str(intent.card))
-    return replace(state, order=hands.moved(shown, intent.card, intent.position), why=None), []
+    moved = replace(state, order=hands.moved(shown, intent.card, intent.position), why=None)
+    return moved, [_save(moved)]  # the person's own order is theirs: a reload keeps it
 
 
 def _sort_hand(state: TableState, intent: Intent) -> Transition:
