@@ -11,7 +11,7 @@ from gin.table.intents import NewGame, OpenPanel, Panel
 from gin.table.models import MessageModel
 from gin.table.state import TablePhase
 from gin.web.app import CONTROL_INTENTS
-from gin.web.render import CONTROLS, table_html
+from gin.web.render import CONTROLS, regions, table_html
 from tests.table_helpers import EN, at_phase
 
 
@@ -138,3 +138,10 @@ def test_regions_that_scroll_can_take_the_focus() -> None:
         assert '<div class="panel-body" tabindex="0">' in table_html(EN.table(table.state))
     table.send(OpenPanel(Panel.SETTINGS))
     assert '<div class="panel-body">' in table_html(EN.table(table.state))
+
+
+def test_the_score_sheet_panel_does_not_repeat_its_title() -> None:
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.SHEET))
+    html = regions(EN.table(table.state))["overlay"]
+    assert html.count(">Score sheet<") == 1

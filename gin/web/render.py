@@ -377,7 +377,8 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
     )
 
 
-def score_sheet(sheet: SheetModel) -> str:
+def score_sheet(sheet: SheetModel, titled: bool = True) -> str:
+    """The score sheet; ``titled=False`` inside its own panel, whose title already says it."""
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in sheet.heads)
     rows = "".join(
         f'<tr data-testid="sheet-row"><th scope="row">{r.number}</th>'
@@ -395,8 +396,8 @@ def score_sheet(sheet: SheetModel) -> str:
     total = sheet.total
     return (
         f'<section class="sheet" data-testid="score-sheet" aria-label="{escape(sheet.title)}">'
-        f"<h2>{escape(sheet.title)}</h2>"
-        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>"
+        + (f"<h2>{escape(sheet.title)}</h2>" if titled else "")
+        + f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>"
         f'<tfoot><tr><th scope="row" colspan="3">{escape(total.label)}</th>'
         f"<td>{escape(total.you)}</td><td>{escape(total.ai)}</td></tr></tfoot></table>"
         f"{box}</section>"
@@ -563,7 +564,7 @@ def panel(model: PanelModel, table: TableModel) -> str:
     elif model.name == "rules":
         body = model.rules_html
     elif model.name == "sheet":
-        body = score_sheet(table.sheet) + move_log(table.log)
+        body = score_sheet(table.sheet, titled=False) + move_log(table.log)
     elif model.name == "review" and model.review is not None:
         body = review_body(model.review)
     else:
