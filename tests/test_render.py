@@ -60,6 +60,8 @@ def test_the_end_of_a_hand_and_of_the_game_have_their_hooks() -> None:
         'data-action="download"',
     ):
         assert hook in over
+    # The hand that ended the game is laid out as any hand is: both hands, their melds.
+    assert over.count('class="laid-out"') == 2
 
 
 @pytest.mark.parametrize(
