@@ -282,7 +282,8 @@ def hand_section(model: TableModel) -> str:
 
 def prompt(model: TableModel) -> str:
     hint = (
-        f'<p class="hint" data-testid="hint" role="status">{escape(model.hint)}</p>'
+        # Focusable: on a narrow screen the hint can scroll, and keys must scroll it too.
+        f'<p class="hint" data-testid="hint" role="status" tabindex="0">{escape(model.hint)}</p>'
         if model.hint
         else ""
     )
