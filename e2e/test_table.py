@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -206,3 +208,23 @@ def test_the_move_log_keeps_its_newest_move_in_sight(page: Page, site_url: str) 
         }"""
     )
     assert newest_in_sight
+
+
+def test_the_pile_lights_up_under_a_dragged_card_and_takes_it(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    while wait_idle(page) != "discard":
+        click_visible(
+            page, '[data-action="pass"]' if page.locator('[data-action="pass"]').count() else STOCK
+        )
+    thrown = str(hand_cards(page)[-1]["code"])
+    x, y = visible_middle(page, card_selector(thrown))
+    px, py = visible_middle(page, '[data-testid="pile"]')
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y - 6, steps=3)
+    page.mouse.move(px, py, steps=6)
+    expect(page.locator('[data-testid="pile"]')).to_have_class(re.compile(r"\bdrop-target\b"))
+    page.mouse.up()
+    assert wait_idle(page) in ("draw", "upcard", "hand-over")
+    assert thrown not in [card["code"] for card in hand_cards(page)]
+    assert page.locator(".drop-target").count() == 0

@@ -63,6 +63,8 @@ class Drag:
         event.preventDefault()
         if self._ghost is not None:
             self._ghost.style.transform = f"translate({dx:.0f}px, {dy:.0f}px) rotate(3deg)"
+        under = self.document.elementFromPoint(event.clientX, event.clientY)
+        self._light(self._target(press["source"], under))
 
     def on_up(self, event: Any) -> None:
         press = self._press
@@ -82,24 +84,43 @@ class Drag:
         self._press = None
         self._drop_ghost()
 
-    def drop_intent(self, source: Any, under: Any, x: float) -> Intent | None:
-        """What dropping ``source`` on the element ``under`` (at ``x``) asks for."""
+    @staticmethod
+    def _target(source: Any, under: Any) -> Any:
+        """Where ``source`` would land on the element ``under``: the pile, the hand, or None.
+
+        A card of the hand lands on the pile (a discard) or back in the hand (a new place);
+        the stock or the pile's card lands in the hand (a draw).
+        """
         if not under:
             return None
-        onto_pile = under.closest("[data-testid='pile']")
-        onto_hand = under.closest(".hand-area")
+        from_hand = getattr(source.dataset, "card", None) and source.closest(
+            "[data-testid='hand']"
+        )
+        if from_hand and under.closest("[data-testid='pile']"):
+            return under.closest("[data-testid='pile']")
+        return under.closest(".hand-area")
+
+    def _light(self, target: Any) -> None:
+        """Mark the place the dragged card would land now, and only that one."""
+        for element in self.document.querySelectorAll(".drop-target"):
+            if element != target:
+                element.classList.remove("drop-target")
+        if target:
+            target.classList.add("drop-target")
+
+    def drop_intent(self, source: Any, under: Any, x: float) -> Intent | None:
+        """What dropping ``source`` on the element ``under`` (at ``x``) asks for."""
+        target = self._target(source, under)
+        if not target:
+            return None
         code = getattr(source.dataset, "card", None)
         if code and source.closest("[data-testid='hand']"):
             card = Card.parse(str(code))
-            if onto_pile:
+            if str(getattr(target.dataset, "testid", "")) == "pile":
                 return PlayCard(card)
-            if onto_hand:
-                return MoveCard(card, self._position(source, x))
-            return None
-        if onto_hand:
-            is_stock = str(getattr(source.dataset, "testid", "")) == "stock"
-            return DrawFromStock() if is_stock else DrawFromPile()
-        return None
+            return MoveCard(card, self._position(source, x))
+        is_stock = str(getattr(source.dataset, "testid", "")) == "stock"
+        return DrawFromStock() if is_stock else DrawFromPile()
 
     def _position(self, dragged: Any, x: float) -> int:
         """Where in the hand a card dropped at ``x`` goes: after every card whose middle is left."""
@@ -135,3 +156,4 @@ class Drag:
             self._ghost = None
         for element in self.document.querySelectorAll(".dragging"):
             element.classList.remove("dragging")
+        self._light(None)
