@@ -13,13 +13,14 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 GIN_FILES  := $(shell find gin -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' 2>/dev/null)
 SITE_FILES := index.html pyscript.json $(shell find static -type f ! -path 'static/vendor/*' ! -name gin.zip 2>/dev/null)
 
-.PHONY: help setup venv npm chromium vendor locale bundle site play test lint typecheck unit e2e bench screenshots clean distclean
+.PHONY: help setup venv npm chromium vendor locale bundle site play test lint typecheck unit coverage e2e bench screenshots clean distclean
 
 help:
 	@echo "make play   build the site and serve it at http://localhost:$(PORT)/ (PORT=... to change)"
 	@echo "make test   lint, type-check, unit tests and browser tests"
 	@echo "make site   build the publishable static site into _site/"
 	@echo "make bench  run the benchmarks in bench/"
+	@echo "make coverage  the unit tests' statement coverage of gin/"
 	@echo "make screenshots  every phase of a game at desktop and phone sizes, in test-results/"
 	@echo "make setup  install everything (venv, npm packages, chromium) and build the assets"
 	@echo "make clean  remove build outputs (distclean: also .venv and node_modules)"
@@ -101,6 +102,15 @@ unit: venv locale
 	  if [ $$rc -eq 5 ]; then echo "(no unit tests collected)"; rc=0; fi; \
 	  exit $$rc; \
 	else echo "(no tests/ folder)"; fi
+
+# Statement coverage of the unit tests, package by package (the data file stays in .venv).
+coverage: venv locale
+	COVERAGE_FILE=$(VENV)/.coverage $(PY) -m coverage run --source=gin -m pytest -q tests
+	COVERAGE_FILE=$(VENV)/.coverage $(PY) -m coverage report --skip-covered \
+	  --omit='gin/web/*' --sort=cover | tail -25
+	@for package in 'gin/table/*' 'gin/ai/*'; do \
+	  printf '%s ' "$$package"; COVERAGE_FILE=$(VENV)/.coverage $(PY) -m coverage report \
+	    --include="$$package" | tail -1; done
 
 # Chromium's renderer very rarely crashes under load on two cores ("Page crashed"): such a
 # test is run again, up to twice. A failed assertion or a page error is never retried.

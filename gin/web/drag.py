@@ -93,9 +93,7 @@ class Drag:
         """
         if not under:
             return None
-        from_hand = getattr(source.dataset, "card", None) and source.closest(
-            "[data-testid='hand']"
-        )
+        from_hand = getattr(source.dataset, "card", None) and source.closest("[data-testid='hand']")
         if from_hand and under.closest("[data-testid='pile']"):
             return under.closest("[data-testid='pile']")
         return under.closest(".hand-area")

@@ -358,9 +358,8 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
         last = (
             f'<p class="last-hand" data-testid="result"><span data-testid="result-headline">'
             f'{escape(result.headline)}</span> <span class="points" data-testid="points">'
-            f"{escape(result.points)}</span></p>"
+            f"{escape(result.points)}</span></p>" + "".join(laid_out(hand) for hand in result.hands)
             # The hand that ended the game, laid out as every other hand's result is.
-            + "".join(laid_out(hand) for hand in result.hands)
         )
     return (
         '<section class="game-over" data-testid="game-over" role="dialog" aria-modal="false" '
