@@ -40,13 +40,19 @@ def test_replay_prints_every_hand_and_the_winner(
         assert action.split()[0] in out
 
 
-def test_replay_refuses_a_tampered_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def tampered_record(tmp_path: Path) -> Path:
+    """A downloaded record with an action that the game never allowed."""
     data = finished_session().record()
     data["game"]["actions"][3] = "gin AS"
     record = tmp_path / "game.json"
     record.write_text(json.dumps(data))
+    return record
+
+
+def test_replay_refuses_a_tampered_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tampered_record(tmp_path)
     assert main([str(record)]) == 1
     assert "cannot replay" in capsys.readouterr().err
 
@@ -171,10 +177,7 @@ def test_review_of_the_finished_hands_of_a_game_in_play(
 def test_review_refuses_a_bad_record_or_seat(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = finished_session().record()
-    data["game"]["actions"][3] = "gin AS"
-    record = tmp_path / "game.json"
-    record.write_text(json.dumps(data))
+    record = tampered_record(tmp_path)
     assert main(["--review", str(record)]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith("cannot review")
