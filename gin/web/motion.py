@@ -22,11 +22,13 @@ EASE = "cubic-bezier(0.2, 0.7, 0.2, 1)"
 COUNT_MS = 600
 COUNT_STEPS = 20
 
+# A card of each place, not the place's box: a card flies from a card's rectangle, so it
+# starts at a card's size (a whole fan's box would make a concealed card start huge).
 _PLACES = {
-    fx.Place.STOCK: '[data-testid="stock"]',
+    fx.Place.STOCK: '[data-testid="stock"] .card',
     fx.Place.PILE: '[data-testid="pile"] .card.top',
-    fx.Place.HAND: '[data-testid="hand"]',
-    fx.Place.OPPONENT: '[data-testid="opponent-hand"]',
+    fx.Place.HAND: '[data-testid="hand"] .card:last-child',
+    fx.Place.OPPONENT: '[data-testid="opponent-hand"] .card:last-child',
 }
 
 Rect = tuple[float, float, float, float]
@@ -158,9 +160,14 @@ class Motion:
         if abs(dx) <= threshold and abs(dy) <= threshold:
             return
         scale = start[2] / end[2] if end[2] else 1.0
+        # Scaled about the top left corner, the corner the offset is measured from: about the
+        # centre, a card of another size would start off its place by half the difference.
         frames = [
-            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f})"},
-            {"transform": "none"},
+            {
+                "transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f})",
+                "transformOrigin": "0 0",
+            },
+            {"transform": "none", "transformOrigin": "0 0"},
         ]
         timing = {
             "duration": round(duration / max(self.speed, 0.25)),
