@@ -107,7 +107,9 @@ def site_dir() -> Path:
 LOCAL_ORIGINS: set[str] = set()
 
 
-def _serve(directory: Path, prefix: str) -> Iterator[str]:
+def serve_folder(directory: Path, prefix: str = "/") -> Iterator[str]:
+    """Serve ``directory`` on a free local port for a fixture: yields the URL of ``prefix``,
+    and counts the origin as the test's own while it runs (see LOCAL_ORIGINS)."""
     server = serve.make_server(directory, "127.0.0.1", 0, prefix)
     thread = serve.serve_in_thread(server)
     origin = f"http://127.0.0.1:{server.server_port}"
@@ -124,13 +126,13 @@ def _serve(directory: Path, prefix: str) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """URL of _site/ served at the root of a localhost port, ending in '/'."""
-    yield from _serve(site_dir, "/")
+    yield from serve_folder(site_dir, "/")
 
 
 @pytest.fixture(scope="session")
 def site_subpath_url(site_dir: Path) -> Iterator[str]:
     """URL of _site/ served under a sub-path only (like GitHub Pages' /REPO/)."""
-    yield from _serve(site_dir, SUB_PATH)
+    yield from serve_folder(site_dir, SUB_PATH)
 
 
 # --- the page -----------------------------------------------------------------------------

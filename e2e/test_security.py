@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import LOCAL_ORIGINS, PageProblems, open_table, serve
+from .conftest import PageProblems, open_table, serve_folder
 from .players import play_one_decision, wait_idle
 
 # Records every CSP violation of the page (and of any frame) from before the first script.
@@ -163,17 +163,7 @@ def test_the_harness_catches_outside_requests(
 @pytest.fixture
 def other_site(tmp_path: Path) -> Iterator[str]:
     """Another origin (a second local server) where pages of a "different site" are served."""
-    server = serve.make_server(tmp_path, "127.0.0.1", 0, "/")
-    thread = serve.serve_in_thread(server)
-    origin = f"http://127.0.0.1:{server.server_port}"
-    LOCAL_ORIGINS.add(origin)
-    try:
-        yield origin + "/"
-    finally:
-        LOCAL_ORIGINS.discard(origin)
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    yield from serve_folder(tmp_path)
 
 
 def test_refuses_to_run_in_another_sites_frame(

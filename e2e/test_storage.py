@@ -20,11 +20,10 @@ from _pytest.tmpdir import TempPathFactory
 from playwright.sync_api import Page, expect
 
 from .conftest import (
-    LOCAL_ORIGINS,
     ROOT,
     open_table,
     preset,
-    serve,
+    serve_folder,
     storage_key,
     store,
     stored,
@@ -185,17 +184,7 @@ def two_copies_url(site_dir: Path, tmp_path_factory: TempPathFactory) -> Iterato
     root = tmp_path_factory.mktemp("two-copies")
     for name in ("gin-rummy", "gin-beta"):
         os.symlink(site_dir, root / name, target_is_directory=True)
-    server = serve.make_server(root, "127.0.0.1", 0, "/")
-    thread = serve.serve_in_thread(server)
-    origin = f"http://127.0.0.1:{server.server_port}"
-    LOCAL_ORIGINS.add(origin)
-    try:
-        yield origin + "/"
-    finally:
-        LOCAL_ORIGINS.discard(origin)
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    yield from serve_folder(root)
 
 
 def test_two_copies_on_one_origin_keep_their_own_games_and_statistics(
