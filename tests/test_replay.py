@@ -18,6 +18,13 @@ from gin.table.state import TablePhase, TableState
 from tests.table_helpers import Table, sensible_intent
 
 
+def written(tmp_path: Path, data: object) -> Path:
+    """``data`` as a downloaded record file."""
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(data))
+    return record
+
+
 def finished_session() -> TableState:
     table = Table.open(seed=3)
     table.play_until(TablePhase.GAME_OVER, random.Random(1))
@@ -28,8 +35,7 @@ def test_replay_prints_every_hand_and_the_winner(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     session = finished_session()
-    record = tmp_path / "game.json"
-    record.write_text(json.dumps(session.record()))
+    record = written(tmp_path, session.record())
     assert main([str(record)]) == 0
     out = capsys.readouterr().out
     assert out.count("\nHand ") == len(session.game.hand_results)
@@ -44,9 +50,7 @@ def tampered_record(tmp_path: Path) -> Path:
     """A downloaded record with an action that the game never allowed."""
     data = finished_session().record()
     data["game"]["actions"][3] = "gin AS"
-    record = tmp_path / "game.json"
-    record.write_text(json.dumps(data))
-    return record
+    return written(tmp_path, data)
 
 
 def test_replay_refuses_a_tampered_record(
@@ -146,8 +150,7 @@ def test_review_prints_each_hand_and_hards_alternatives(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     session = finished_session()
-    record = tmp_path / "game.json"
-    record.write_text(json.dumps(session.record()))
+    record = written(tmp_path, session.record())
     assert main(["--review", str(record)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Review of your decisions.")
@@ -167,8 +170,7 @@ def test_review_of_the_finished_hands_of_a_game_in_play(
     while not table.state.game.hand_results:
         table.send(sensible_intent(table.state, rng))
     download = next(e for e in table.send(DownloadRecord()) if isinstance(e, Download))
-    record = tmp_path / "game.json"
-    record.write_text(json.dumps(download.record))
+    record = written(tmp_path, download.record)
     assert main(["--review", str(record)]) == 0
     out = capsys.readouterr().out
     assert out.count("\nHand ") == 1 and "Hand 1: " in out
