@@ -197,7 +197,7 @@ class TableApp:
         """The first time the whole table; then only the regions whose HTML changed."""
         drawn = regions(model)
         if not self._drawn:
-            self.root.innerHTML = table_html(model)
+            self.root.innerHTML = table_html(model, drawn)
         else:
             table = self.root.firstElementChild
             classes = table_classes(model)

@@ -649,9 +649,10 @@ def _region(name: str, html: str, tag: str = "div") -> str:
     return f'<{tag} class="region" data-region="{name}">{html}</{tag}>'
 
 
-def table_html(model: TableModel) -> str:
-    """The whole table as HTML, drawn into ``<main id="app">`` (its regions inside)."""
-    drawn = regions(model)
+def table_html(model: TableModel, drawn: dict[str, str] | None = None) -> str:
+    """The whole table as HTML, drawn into ``<main id="app">`` (its regions inside);
+    ``drawn``: the model's :func:`regions`, when the caller has them already."""
+    drawn = drawn if drawn is not None else regions(model)
     play = "".join(
         _region(name, drawn[name])
         for name in ("opponent", "middle", "prompt", "actions", "hand", "result")
