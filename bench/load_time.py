@@ -44,6 +44,7 @@ from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 SITE = ROOT / "_site"
 GAME = "?seed=1&speed=0"
 BARE = "bare.html"
+SNAPSHOT = "/static/gin.snapshot"
 SETTLE_MS = 1500
 """How long a visit is left to finish its background work (worker update check, precache)."""
 
@@ -84,11 +85,12 @@ class Visit:
     pyodide_ms: float = 0.0
     """When Pyodide was up (the "gin:pyodide" mark of static/js/start.mjs or bare.html)."""
 
-    def bytes(self, own: bool | None = None) -> int:
+    def bytes(self, own: bool | None = None, path: str | None = None) -> int:
         return sum(
             size
-            for path, _, size in self.responses
-            if own is None or own != path.startswith("/static/vendor/")
+            for sent, _, size in self.responses
+            if (own is None or own != sent.startswith("/static/vendor/"))
+            and (path is None or sent == path)
         )
 
 
@@ -108,8 +110,26 @@ def load(page: Page) -> tuple[float, float]:
     return float(ready), float(pyodide)
 
 
+DOWNLINK_MBIT: float | None = None
+"""--downlink: the network the pages load over, in Mbit/s (None: the local server's speed)."""
+LATENCY_MS = 40
+"""The round trip added with --downlink (a good home connection's)."""
+
+
 def open_page(browser_page: Page, url: str) -> None:
     browser_page.add_init_script(READY_PROBE)
+    if DOWNLINK_MBIT is not None:
+        cdp = browser_page.context.new_cdp_session(browser_page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": LATENCY_MS,
+                "downloadThroughput": DOWNLINK_MBIT * 1e6 / 8,
+                "uploadThroughput": DOWNLINK_MBIT * 1e6 / 8,
+            },
+        )
     browser_page.goto(url, wait_until="commit")
 
 
@@ -193,7 +213,8 @@ def report(game: Series, bare: Series, runs: int, root: Path) -> None:
     print("bytes sent by the server (response bodies, uncompressed)")
     print(
         f"  game, cold : {kb(cold.bytes())} in {len(cold.responses)} responses "
-        f"(own files {kb(cold.bytes(own=True))}); about {kb(gzipped(paths, root))} gzipped"
+        f"(own files {kb(cold.bytes(own=True))}, of which the start-up snapshot "
+        f"{kb(cold.bytes(path=SNAPSHOT))}); about {kb(gzipped(paths, root))} gzipped"
     )
     print(f"  bare, cold : {kb(bare.cold[-1].bytes())} in {len(bare.cold[-1].responses)} responses")
     after = game.precache[-1]
@@ -220,7 +241,16 @@ def main() -> None:
         default="max-age=600",
         help="the server's Cache-Control (default: what GitHub Pages sends)",
     )
+    parser.add_argument(
+        "--downlink",
+        type=float,
+        metavar="MBIT",
+        help="load over a network of this many Mbit/s (and 40 ms round trips) instead of at "
+        "the local server's speed; the server sends every file uncompressed",
+    )
     args = parser.parse_args()
+    global DOWNLINK_MBIT
+    DOWNLINK_MBIT = args.downlink
     if not (SITE / "index.html").exists():
         sys.exit("_site/ is missing: run `make site` first")
 
@@ -256,6 +286,8 @@ def main() -> None:
             server.shutdown()
             server.server_close()
         print(f"server Cache-Control: {args.cache_control}")
+        if args.downlink is not None:
+            print(f"network: {args.downlink:g} Mbit/s, {LATENCY_MS} ms round trips")
         report(game, bare, args.runs, root)
 
 

@@ -72,7 +72,7 @@ def _newest_source_mtime() -> float:
         paths = [path] if path.is_file() else path.rglob("*")
         for p in paths:
             rel = p.relative_to(ROOT).as_posix()
-            if rel.startswith(("static/vendor", "static/gin.zip")) or "__pycache__" in rel:
+            if rel.startswith(("static/vendor", "static/gin.")) or "__pycache__" in rel:
                 continue
             if p.is_file():
                 newest = max(newest, p.stat().st_mtime)

@@ -59,6 +59,43 @@ def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: 
     context.close()
 
 
+# --- start-up: Python restored from the build's snapshot, or started without it ------------
+
+
+def test_python_is_restored_from_the_snapshot(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    expect(page.locator("html")).to_have_attribute("data-python", "restored")
+
+
+@pytest.mark.parametrize(
+    "snapshot",
+    [
+        pytest.param(b"not a snapshot", id="corrupt"),
+        # A snapshot of another gin.zip: its header names another bundle's hash.
+        pytest.param(b"GINSNAP1\0\0\0\0" + b"\x1f\x8b" * 64, id="of-another-bundle"),
+        pytest.param(None, id="missing"),
+    ],
+)
+def test_without_a_usable_snapshot_python_starts_the_ordinary_way(
+    page: Page, site_url: str, page_problems: PageProblems, snapshot: bytes | None
+) -> None:
+    if snapshot is None:
+        page.route("**/static/gin.snapshot", lambda route: route.fulfill(status=404, body="-"))
+    else:
+        page.route("**/static/gin.snapshot", lambda route: route.fulfill(body=snapshot))
+    infos: list[str] = []
+    page.on("console", lambda msg: infos.append(msg.text) if msg.type == "info" else None)
+    open_table(page, site_url)
+    expect(page.locator("html")).to_have_attribute("data-python", "started")
+    assert [text for text in infos if "without the start-up snapshot" in text], infos
+    # The table plays: the face-up card can be taken.
+    page.get_by_role("button", name=re.compile("^Take")).click()
+    expect(page.locator("html")).to_have_attribute("data-python", "started")
+    assert not page_problems.page_errors
+    page_problems.failed_requests.clear()  # the 404 this test served
+    page_problems.console_errors.clear()
+
+
 # --- start-up: every big download from the first bytes, each fetched once ------------------
 
 PRELOADED = (
@@ -67,6 +104,8 @@ PRELOADED = (
     "static/vendor/pyodide/python_stdlib.zip",
     "static/vendor/pyodide/pyodide-lock.json",
     "static/gin.zip",
+    "static/gin.snapshot",
+    "static/js/snapshot-format.mjs",
 )
 # Not preloaded (V8 would not keep its compiled code), fetched by static/js/start.mjs.
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"

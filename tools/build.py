@@ -7,8 +7,9 @@ Subcommands (all paths relative to the repository root):
           node_modules/ into static/vendor/
   bundle  compile the translations (gin/locale/*/LC_MESSAGES/gin.po -> gin.mo, with
           tools/i18n.py) and the Python sources (to the vendored Pyodide's bytecode, with
-          node and tools/compile_pyodide.mjs), and zip the ``gin`` package (the folder
-          itself) into static/gin.zip
+          node and tools/compile_pyodide.mjs), zip the ``gin`` package (the folder
+          itself) into static/gin.zip, and save Pyodide's memory with the table imported
+          into static/gin.snapshot (node and tools/snapshot_pyodide.mjs)
   site    assemble the publishable static site in _site/ (runs vendor and bundle first)
   all     vendor + bundle + site
 
@@ -34,6 +35,7 @@ NODE_MODULES = ROOT / "node_modules"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
 BUNDLE = STATIC / "gin.zip"
+SNAPSHOT = STATIC / "gin.snapshot"
 SITE = ROOT / "_site"
 
 # Exactly what pyodide.mjs fetches at start-up (checked in chromium's network log: the
@@ -234,16 +236,22 @@ def compile_translations() -> None:
     print(f"translations: {len(mo_files)} catalogs compiled")
 
 
+def _node() -> str:
+    """node, with the pinned Pyodide installed beside it (the bundle's and snapshot's Python)."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("node is needed to build the bundle for Pyodide: run `make setup`")
+    _check_installed(PYODIDE_PACKAGE)
+    return node
+
+
 def compile_for_pyodide(members: list[Path]) -> dict[Path, bytes]:
     """Each Python source of ``members`` compiled by the vendored Pyodide's own Python.
 
     The page would otherwise compile every module at every start: shipping bytecode
     halves the time the game's imports take in the page (bench/first_paint_imports.py).
     """
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("node is needed to compile the bundle for Pyodide: run `make setup`")
-    _check_installed(PYODIDE_PACKAGE)
+    node = _node()
     sources = [path for path in members if path.suffix == ".py"]
     with tempfile.TemporaryDirectory(prefix="gin-bundle-") as tmp:
         for path in sources:
@@ -284,6 +292,21 @@ def build_bundle() -> None:
         f"bundle: {len(members)} files -> {BUNDLE.relative_to(ROOT)} "
         f"({BUNDLE.stat().st_size / 1024:.1f} KB)"
     )
+    build_snapshot()
+
+
+def build_snapshot() -> None:
+    """static/gin.snapshot: Pyodide's memory with the table imported (gin/web/snapshot.py).
+
+    The page restores it instead of starting Python: its start-up takes a fraction of a bare
+    Pyodide page's (bench/load_time.py). Made by the Pyodide of node_modules/, the build the
+    page vendors, from the bundle just written, which the snapshot names by its hash.
+    """
+    tmp = SNAPSHOT.with_name(SNAPSHOT.name + ".tmp")
+    subprocess.run(
+        [_node(), str(ROOT / "tools" / "snapshot_pyodide.mjs"), str(BUNDLE), str(tmp)], check=True
+    )
+    tmp.replace(SNAPSHOT)
 
 
 def build_site() -> None:

@@ -11,13 +11,20 @@
 // `gin` package folder) already unpacked into the working directory. That is the contract
 // of pyodide.mjs (loadPyodide + version), so PyScript needs no patch.
 //
+// Python itself is not started here but restored: static/gin.snapshot holds Pyodide's memory
+// saved by the build with the table already imported (gin/web/snapshot.py), which skips
+// most of a bare Pyodide start. Without a usable snapshot (missing, or made from another
+// gin.zip or another Pyodide build) Python starts the ordinary way, a little later.
+//
 // PyScript passes its own stdout/stderr (they feed its error display); lines written before
 // it asks go to the console. Any other option would change how Pyodide starts, so it is
 // refused loudly rather than ignored (e.g. "packages" added to pyscript.json).
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import { readSnapshot } from "./snapshot-format.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const ENGINE = new URL("../gin.zip", import.meta.url).href;
+const SNAPSHOT = new URL("../gin.snapshot", import.meta.url).href;
 
 // Pyodide's WebAssembly is the one file the service worker (sw.js) leaves to the browser:
 // V8 keeps the code it compiled with the HTTP cache's copy of a response, not with a
@@ -56,28 +63,53 @@ function progress(step) {
 let stdout = (line) => console.log(line);
 let stderr = (line) => console.error(line);
 
-// Same request as the <link rel="preload"> of index.html (same URL, credentials mode
-// "same-origin"), so the preloaded response is the one used.
-const engine = fetch(ENGINE)
-  .then((response) => {
-    if (!response.ok) throw new Error(`[${response.status}] Unable to fetch ${ENGINE}`);
+function download(url) {
+  // Same request as the <link rel="preload"> of index.html (same URL, credentials mode
+  // "same-origin"), so the preloaded response is the one used.
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`[${response.status}] Unable to fetch ${url}`);
     return response.arrayBuffer();
-  })
-  .then(progress("engine"));
+  });
+}
 
-window.fetch = fetchForPyodide; // while Pyodide starts (it looks fetch up at each call)
-const runtime = startPyodide({
-  indexURL,
-  stdout: (line) => stdout(line),
-  stderr: (line) => stderr(line),
-})
-  .finally(() => {
+const engine = download(ENGINE).then(progress("engine"));
+const memory = Promise.all([download(SNAPSHOT), engine])
+  .then(([file, bundle]) => readSnapshot(file, bundle))
+  .then(progress("snapshot"));
+memory.catch(() => {}); // its failure is reported (and survived) where it is used
+
+function boot(options) {
+  window.fetch = fetchForPyodide; // while Pyodide starts (it looks fetch up at each call)
+  return startPyodide({
+    indexURL,
+    stdout: (line) => stdout(line),
+    stderr: (line) => stderr(line),
+    ...options,
+  }).finally(() => {
     if (window.fetch === fetchForPyodide) window.fetch = pageFetch;
+  });
+}
+
+// Pyodide's download and compilation start at once, the snapshot arriving meanwhile; if it
+// cannot be used, Python starts again without it.
+const runtime = boot({ _loadSnapshot: memory })
+  .then((pyodide) => {
+    document.documentElement.dataset.python = "restored";
+    return pyodide;
+  })
+  .catch((error) => {
+    console.info(`Starting Python without the start-up snapshot (${error.message || error}).`);
+    document.documentElement.dataset.python = "started";
+    return boot({});
   })
   .then(progress("pyodide"));
 
 const interpreter = Promise.all([runtime, engine]).then(([pyodide, bundle]) => {
+  // Also after a restore: the modules the table imports later, and the translations.
   pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
+  if (document.documentElement.dataset.python === "restored") {
+    pyodide.runPython("from gin.web.snapshot import restored; restored()");
+  }
   return pyodide;
 });
 // PyScript awaits this promise and reports its failure; this keeps the browser from also

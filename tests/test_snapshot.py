@@ -1,0 +1,87 @@
+"""The start-up snapshot: what goes into it (gin.web.snapshot), and the file the build makes.
+
+The page restores Pyodide's memory from static/gin.snapshot instead of starting Python
+(static/js/start.mjs; e2e/test_loading.py checks both ways of starting in the browser).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+from tools import build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def python(code: str) -> str:
+    """Run ``code`` in a fresh CPython (imports and random state of its own); its stdout."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_the_snapshot_holds_the_table_and_nothing_of_the_page() -> None:
+    imported = json.loads(
+        python(
+            "import json, sys\n"
+            "from gin.web.snapshot import prepare\n"
+            "prepare()\n"
+            "print(json.dumps(sorted(sys.modules)))\n"
+        )
+    )
+    for module in ("gin.web.app", "gin.table.presenter", "gin.ai.hard", "gin.web.render"):
+        assert module in imported
+    # A JavaScript object in the saved memory would not exist in the page that restores it.
+    assert not {"js", "pyscript", "pyodide", "pyodide.ffi"} & set(imported)
+
+
+SEEDED = (
+    "import random\n"
+    "from gin.web.snapshot import prepare, restored\n"
+    "prepare()\n"
+    "print(random.random() == random.Random(0).random())\n"
+    "prepare()\n"
+    "restored()\n"
+    "print(random.random())\n"
+)
+
+
+def test_random_generators_are_fixed_in_the_snapshot_and_seeded_afresh_after() -> None:
+    first, second = python(SEEDED).split(), python(SEEDED).split()
+    assert first[0] == second[0] == "True"  # the build: the same state every time
+    assert first[1] != second[1]  # each restored page: its own
+    assert float(first[1]) != random_zero()
+
+
+def random_zero() -> float:
+    import random
+
+    return random.Random(0).random()
+
+
+def fnv1a(data: bytes) -> int:
+    value = 0x811C9DC5
+    for byte in data:
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def test_the_built_snapshot_names_its_bundle_and_is_reproducible(tmp_path: Path) -> None:
+    snapshot = build.SNAPSHOT.read_bytes()
+    assert snapshot[:8] == b"GINSNAP1"
+    assert int.from_bytes(snapshot[8:12], "little") == fnv1a(build.BUNDLE.read_bytes())
+    memory = zlib.decompress(snapshot[12:], wbits=31)  # gzip
+    assert memory[:4] == b"\0snp"  # what Pyodide's own snapshot starts with
+    again = tmp_path / "gin.snapshot"
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "snapshot_pyodide.mjs"), str(build.BUNDLE), str(again)],
+        check=True,
+        capture_output=True,
+    )
+    # The same sources, the same bytes: an unchanged site keeps its service worker version.
+    assert again.read_bytes() == snapshot

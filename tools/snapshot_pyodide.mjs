@@ -1,0 +1,51 @@
+// Saves Pyodide's memory with the table already imported: the page's start-up snapshot.
+//
+//   node tools/snapshot_pyodide.mjs BUNDLE OUT
+//
+// BUNDLE is static/gin.zip; OUT gets the snapshot static/js/start.mjs restores instead of
+// starting Python (gin/web/snapshot.py says what is in it and why). The Pyodide is the
+// one of node_modules/, the very build the page vendors: Pyodide refuses a snapshot of
+// another build, and the page then starts the ordinary way.
+//
+// OUT is "GINSNAP1", the FNV-1a hash of BUNDLE (4 bytes, little-endian), then the snapshot
+// gzipped. The page restores it only with the very bundle it was made from, so a gin.zip
+// rebuilt without its snapshot (a test's copy of the site, a half-done deployment) never
+// runs old modules. The same inputs give the same bytes: no clock, hash seed or random
+// state of this run ends up in the file.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import zlib from "node:zlib";
+
+import { bundleHash, SNAPSHOT_MAGIC } from "../static/js/snapshot-format.mjs";
+
+const [bundlePath, outPath] = process.argv.slice(2);
+if (!bundlePath || !outPath) {
+  console.error("usage: node tools/snapshot_pyodide.mjs BUNDLE OUT");
+  process.exit(2);
+}
+
+// Python reads the clock and the system's entropy while it starts, and keeps some of what
+// it read: a fixed clock and no entropy for this run keep the bytes the same from build to
+// build. The page seeds every random generator afresh after restoring (gin/web/snapshot.py).
+let tick = 0;
+Date.now = () => 1767225600000 + tick++;
+performance.now = () => tick++;
+crypto.randomFillSync = (array) => array.fill(0); // how Emscripten reads entropy in node
+
+const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
+const bundle = new Uint8Array(fs.readFileSync(bundlePath));
+const pyodide = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
+pyodide.runPython("from gin.web.snapshot import prepare; prepare()");
+const memory = pyodide.makeMemorySnapshot();
+
+const header = new Uint8Array(SNAPSHOT_MAGIC.length + 4);
+header.set(SNAPSHOT_MAGIC);
+new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length, bundleHash(bundle), true);
+const packed = zlib.gzipSync(memory, { level: 9 });
+fs.writeFileSync(outPath, Buffer.concat([header, packed]));
+console.log(
+  `snapshot: ${(memory.length / 1e6).toFixed(1)} MB of memory -> ${outPath} ` +
+    `(${(packed.length / 1e6).toFixed(1)} MB gzipped)`
+);
+process.exit(0);
