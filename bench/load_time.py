@@ -287,7 +287,11 @@ def main() -> None:
             server.server_close()
         print(f"server Cache-Control: {args.cache_control}")
         if args.downlink is not None:
-            print(f"network: {args.downlink:g} Mbit/s, {LATENCY_MS} ms round trips")
+            print(
+                f"network: {args.downlink:g} Mbit/s, {LATENCY_MS} ms round trips (compare the "
+                "cold starts only: Chromium throttles the bare page's HTTP-cache hits too, "
+                "but not what the game's service worker answers)"
+            )
         report(game, bare, args.runs, root)
 
 

@@ -20,20 +20,24 @@ from __future__ import annotations
 import gc
 import random
 
+_generators: list[random.Random] = []
+"""Every random generator in the saved memory (found once, at the build, where time is cheap)."""
+
 
 def prepare() -> None:
     """Import what the table's first drawing needs, before the memory is saved."""
     import gin.web.app  # noqa: F401  (its imports are the table: engine, AI, presenter, render)
 
-    _seed_generators(0)
+    _generators[:] = [
+        thing
+        for thing in gc.get_objects()
+        if isinstance(thing, random.Random) and not isinstance(thing, random.SystemRandom)
+    ]
+    for generator in _generators:
+        generator.seed(0)
 
 
 def restored() -> None:
     """Give every random generator of the restored memory its own seed, as a fresh start would."""
-    _seed_generators(None)
-
-
-def _seed_generators(seed: int | None) -> None:
-    for thing in gc.get_objects():
-        if isinstance(thing, random.Random) and not isinstance(thing, random.SystemRandom):
-            thing.seed(seed)
+    for generator in _generators:
+        generator.seed()

@@ -16,20 +16,35 @@ export function bundleHash(bytes) {
   return hash >>> 0;
 }
 
-// Pyodide's memory from the snapshot file, if it was made from this very bundle; otherwise
-// an Error that says why (the page then starts Python the ordinary way).
-export async function readSnapshot(file, bundle) {
-  const bytes = new Uint8Array(file);
-  const magic = bytes.subarray(0, SNAPSHOT_MAGIC.length);
-  if (bytes.length < HEADER_LENGTH || magic.some((byte, i) => byte !== SNAPSHOT_MAGIC[i])) {
-    throw new Error("not a start-up snapshot");
-  }
-  const made = new DataView(bytes.buffer, bytes.byteOffset).getUint32(SNAPSHOT_MAGIC.length, true);
-  if (made !== bundleHash(new Uint8Array(bundle))) {
+// Pyodide's memory from the snapshot file's bytes as they arrive (unpacked while they are
+// still downloading), if it was made from this very bundle (a promise of gin.zip's bytes);
+// otherwise an Error that says why (the page then starts Python the ordinary way).
+export async function readSnapshot(body, bundle) {
+  const header = new Uint8Array(HEADER_LENGTH);
+  let received = 0;
+  const stripHeader = new TransformStream({
+    transform(chunk, controller) {
+      if (received < HEADER_LENGTH) {
+        const taken = Math.min(HEADER_LENGTH - received, chunk.length);
+        header.set(chunk.subarray(0, taken), received);
+        received += taken;
+        chunk = chunk.subarray(taken);
+        const magic = header.subarray(0, Math.min(received, SNAPSHOT_MAGIC.length));
+        if (magic.some((byte, i) => byte !== SNAPSHOT_MAGIC[i])) {
+          throw new Error("not a start-up snapshot");
+        }
+      }
+      if (chunk.length) controller.enqueue(chunk);
+    },
+    flush() {
+      if (received < HEADER_LENGTH) throw new Error("not a start-up snapshot");
+    },
+  });
+  const unpacked = body.pipeThrough(stripHeader).pipeThrough(new DecompressionStream("gzip"));
+  const memory = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const made = new DataView(header.buffer).getUint32(SNAPSHOT_MAGIC.length, true);
+  if (made !== bundleHash(new Uint8Array(await bundle))) {
     throw new Error("the snapshot was made from another gin.zip");
   }
-  const packed = new Blob([bytes.subarray(HEADER_LENGTH)]).stream();
-  return new Uint8Array(
-    await new Response(packed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
-  );
+  return memory;
 }

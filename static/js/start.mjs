@@ -68,13 +68,15 @@ function download(url) {
   // "same-origin"), so the preloaded response is the one used.
   return fetch(url).then((response) => {
     if (!response.ok) throw new Error(`[${response.status}] Unable to fetch ${url}`);
-    return response.arrayBuffer();
+    return response;
   });
 }
 
-const engine = download(ENGINE).then(progress("engine"));
-const memory = Promise.all([download(SNAPSHOT), engine])
-  .then(([file, bundle]) => readSnapshot(file, bundle))
+const engine = download(ENGINE)
+  .then((response) => response.arrayBuffer())
+  .then(progress("engine"));
+const memory = download(SNAPSHOT)
+  .then((response) => readSnapshot(response.body, engine))
   .then(progress("snapshot"));
 memory.catch(() => {}); // its failure is reported (and survived) where it is used
 
