@@ -86,24 +86,35 @@ def test_the_computers_discard_flies_to_the_pile(page: Page, site_url: str) -> N
         timeout=20_000,
     )
     # Its flight starts on the computer's hand: held at its first frame, the card's corner
-    # lies inside the computer's fan, whatever the two sizes of card.
+    # lies inside the computer's fan, whatever the two sizes of card. Meanwhile the prompt,
+    # which already says it is my turn, waits unseen until the card has landed.
     start = page.evaluate(
         """() => {
             const top = document.querySelector('[data-testid="pile"] .card.top');
             const flight = top && top.getAnimations().find((a) => a.playState === "running");
             if (!flight) return null;
+            const status = document.querySelector('[data-testid="status"]');
+            const fade = status.getAnimations().find((a) => a.playState === "running");
             flight.pause();
             flight.currentTime = 0;
             const card = top.getBoundingClientRect();
             const fan = document.querySelector('[data-testid="opponent-hand"]')
                 .getBoundingClientRect();
             flight.play();
-            return [card.left - fan.left, fan.right - card.left,
-                    card.top - fan.top, fan.bottom - card.top];
+            const landed = flight.effect.getComputedTiming().endTime;
+            return {
+                margins: [card.left - fan.left, fan.right - card.left,
+                          card.top - fan.top, fan.bottom - card.top],
+                prompt: fade && [Number(getComputedStyle(status).opacity),
+                                 fade.effect.getComputedTiming().endTime - landed],
+            };
         }"""
     )
     if start is not None:
-        assert all(margin >= -2 for margin in start), start
+        assert all(margin >= -2 for margin in start["margins"]), start
+        assert start["prompt"] is not None, "the prompt shows before the card lands"
+        opacity, after_landing = start["prompt"]
+        assert opacity < 0.5 and after_landing >= 0, start
     theirs = page.get_attribute(PILE_TOP, "data-card")
     assert theirs and theirs != mine and theirs not in hand_codes(page)
     moved: list[dict[str, Any]] = page.evaluate("window.__animated")

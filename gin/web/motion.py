@@ -69,6 +69,8 @@ class Motion:
         for effect in effects:
             if isinstance(effect, fx.Move):
                 moved |= self._fly(root, before, effect)
+                if effect.source is fx.Place.OPPONENT:
+                    self._prompt_on_landing(root)
             elif isinstance(effect, fx.Deal):
                 self._deal(root, before)
                 return
@@ -89,6 +91,21 @@ class Motion:
             return set()
         self._from(target, start, FLIGHT_MS, 0)
         return {str(move.card)} if move.card is not None else set()
+
+    def _prompt_on_landing(self, root: Any) -> None:
+        """The computer's card is in the air: the prompt (your turn, now) shows as it lands.
+
+        Only how it looks: the prompt's text is there at once for a screen reader, and the
+        person may act at once.
+        """
+        status = root.querySelector('[data-testid="status"]')
+        if status:
+            frames: list[dict[str, Any]] = [
+                {"opacity": 0},
+                {"opacity": 0, "offset": 0.8},
+                {"opacity": 1},
+            ]
+            self._play(status, frames, FLIGHT_MS, 0)
 
     def _target(self, root: Any, move: fx.Move) -> Any:
         if move.target is fx.Place.HAND:
@@ -153,8 +170,6 @@ class Motion:
         self, element: Any, start: Rect, duration: int, delay: int, threshold: float = 0.0
     ) -> None:
         """Play ``element`` from the rectangle ``start`` to where it is now."""
-        from pyodide.ffi import to_js
-
         end = _rect(element)
         dx, dy = start[0] - end[0], start[1] - end[1]
         if abs(dx) <= threshold and abs(dy) <= threshold:
@@ -169,6 +184,12 @@ class Motion:
             },
             {"transform": "none", "transformOrigin": "0 0"},
         ]
+        self._play(element, frames, duration, delay)
+
+    def _play(self, element: Any, frames: list[dict[str, Any]], duration: int, delay: int) -> None:
+        """Animate ``element`` through ``frames``, at the table's speed."""
+        from pyodide.ffi import to_js
+
         timing = {
             "duration": round(duration / max(self.speed, 0.25)),
             "delay": round(delay / max(self.speed, 0.25)),

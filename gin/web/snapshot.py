@@ -25,8 +25,14 @@ _generators: list[random.Random] = []
 
 
 def prepare() -> None:
-    """Import what the table's first drawing needs, before the memory is saved."""
-    import gin.web.app  # noqa: F401  (its imports are the table: engine, AI, presenter, render)
+    """Import every module of the page, before the memory is saved.
+
+    ``gin.web.app`` brings the whole table (engine, AI, presenter, render); ``gin.web.main``
+    is the entry point, and the rules page would otherwise be imported on first use.
+    """
+    import gin.web.app
+    import gin.web.main
+    import gin.web.rules_page  # noqa: F401
 
     _generators[:] = [
         thing
