@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from . import positions
 from .conftest import ROOT, open_position, open_table, preset
@@ -27,6 +27,7 @@ from .players import (
     Person,
     choose_from_menu,
     open_menu,
+    open_panel,
     play_one_decision,
     tap_visible,
     wait_idle,
@@ -221,6 +222,33 @@ def test_a_whole_game_by_touch_taps_alone(page: Page, site_url: str) -> None:
 
 
 @pytest.mark.browser_context_args(**DESKTOP)
+@pytest.mark.parametrize("width, height", [(1366, 768), (1280, 720), (1366, 800)])
+def test_every_card_size_fits_a_laptop_screen(
+    browser: Browser, site_url: str, width: int, height: int
+) -> None:
+    """Common laptop windows: at each card size the whole table, sort buttons included,
+    is on the first screen (the cards shrink to the window's height if need be)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    open_table(page, site_url, "?seed=1&speed=0")
+    widths = []
+    for size in ("small", "medium", "large"):
+        open_panel(page, "settings")
+        page.select_option('[data-setting="card_size"]', size)
+        page.keyboard.press("Escape")
+        expect(page.locator('[data-testid="table"]')).to_have_class(re.compile(f"cards-{size}"))
+        fit = page.evaluate(
+            """() => ({page: document.documentElement.scrollHeight, window: innerHeight,
+                       sorts: document.querySelector('.sorts').getBoundingClientRect().bottom,
+                       card: document.querySelector('[data-testid="hand"] .card')
+                           .getBoundingClientRect().width})"""
+        )
+        assert fit["page"] <= fit["window"] and fit["sorts"] <= fit["window"], (size, fit)
+        widths.append(fit["card"])
+    assert widths == sorted(widths), widths  # a larger size is never smaller
+    context.close()
+
+
 def test_desktop_by_mouse(page: Page, site_url: str) -> None:
     open_table(page, site_url, "?seed=7&speed=0")
     person = Person(page)
