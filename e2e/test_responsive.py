@@ -221,7 +221,6 @@ def test_a_whole_game_by_touch_taps_alone(page: Page, site_url: str) -> None:
     assert not found, "\n".join(found)
 
 
-@pytest.mark.browser_context_args(**DESKTOP)
 @pytest.mark.parametrize("width, height", [(1366, 768), (1280, 720), (1366, 800)])
 def test_every_card_size_fits_a_laptop_screen(
     browser: Browser, site_url: str, width: int, height: int
@@ -249,6 +248,7 @@ def test_every_card_size_fits_a_laptop_screen(
     context.close()
 
 
+@pytest.mark.browser_context_args(**DESKTOP)
 def test_desktop_by_mouse(page: Page, site_url: str) -> None:
     open_table(page, site_url, "?seed=7&speed=0")
     person = Person(page)
