@@ -210,7 +210,7 @@ def report(game: Series, bare: Series, runs: int, root: Path) -> None:
 
     cold, warm = game.cold[-1], game.warm[-1]
     paths = {p for p, status, _ in cold.responses if status == 200}
-    print("bytes sent by the server (response bodies, uncompressed)")
+    print("bytes sent by the server (response bodies, as sent)")
     print(
         f"  game, cold : {kb(cold.bytes())} in {len(cold.responses)} responses "
         f"(own files {kb(cold.bytes(own=True))}, of which the start-up snapshot "
@@ -246,9 +246,15 @@ def main() -> None:
         type=float,
         metavar="MBIT",
         help="load over a network of this many Mbit/s (and 40 ms round trips) instead of at "
-        "the local server's speed; the server sends every file uncompressed",
+        "the local server's speed, gzipped as GitHub Pages sends it",
+    )
+    parser.add_argument(
+        "--gzip",
+        action="store_true",
+        help="the server gzips what GitHub Pages gzips (on with --downlink)",
     )
     args = parser.parse_args()
+    args.gzip = args.gzip or args.downlink is not None
     global DOWNLINK_MBIT
     DOWNLINK_MBIT = args.downlink
     if not (SITE / "index.html").exists():
@@ -263,7 +269,9 @@ def main() -> None:
             (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
         shutil.copy(ROOT / "bench" / "bare.html", root / BARE)
         transfer = Transfer()
-        server = serve.make_server(root, cache_control=args.cache_control, record=transfer.record)
+        server = serve.make_server(
+            root, cache_control=args.cache_control, record=transfer.record, gzip=args.gzip
+        )
         serve.serve_in_thread(server)
         base = f"http://127.0.0.1:{server.server_port}/"
         game, bare = Series(), Series()
@@ -285,7 +293,7 @@ def main() -> None:
         finally:
             server.shutdown()
             server.server_close()
-        print(f"server Cache-Control: {args.cache_control}")
+        print(f"server Cache-Control: {args.cache_control}; gzip: {'on' if args.gzip else 'off'}")
         if args.downlink is not None:
             print(
                 f"network: {args.downlink:g} Mbit/s, {LATENCY_MS} ms round trips (compare the "

@@ -4,6 +4,7 @@ preloads, the service worker's whole-version precache, and what serve.py sends."
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -260,3 +261,26 @@ def test_the_server_sends_its_cache_control_and_counts_what_it_sent(
     while len(responses) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert responses == [("/a.txt?x=1", 200, 5), ("/a.txt", 304, 0)]
+
+
+def test_with_gzip_the_server_compresses_what_github_pages_compresses(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>" + "table " * 200)
+    (tmp_path / "engine.zip").write_bytes(b"PK" + bytes(300))
+    server = serve.make_server(tmp_path, gzip=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/"
+    try:
+        for path, zipped in (("", True), ("engine.zip", False)):
+            asked = urllib.request.Request(url + path, headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(asked) as response:
+                body = response.read()
+                assert (response.headers["Content-Encoding"] == "gzip") is zipped
+                assert int(response.headers["Content-Length"]) == len(body)
+                file = tmp_path / (path or "index.html")
+                assert (gzip.decompress(body) if zipped else body) == file.read_bytes()
+        # Not to a client that does not accept it.
+        with urllib.request.urlopen(url) as response:
+            assert response.headers["Content-Encoding"] is None
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -6,13 +6,17 @@ Like ``python -m http.server`` but with the MIME types module scripts and WebAss
 set explicitly, optional serving under a sub-path (as GitHub Pages does: /REPO/), and
 ``Cache-Control: no-cache`` so a reload always picks up a rebuilt site (the browser
 revalidates every file: 304 when unchanged). ``--cache-control max-age=600`` sends what
-GitHub Pages sends instead (bench/load_time.py measures warm visits that way).
+GitHub Pages sends instead (bench/load_time.py measures warm visits that way), and
+``--gzip`` compresses what GitHub Pages compresses (text, scripts, JSON, SVG, WebAssembly).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
+import io
+import os
 import threading
 from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -30,6 +34,9 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
 }
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/wasm")
+COMPRESSIBLE_TYPES = ("image/svg+xml",)
+"""What GitHub Pages sends gzipped (when the browser accepts it); never zips or unknown types."""
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -48,12 +55,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
         quiet: bool = True,
         cache_control: str = "no-cache",
         record: Callable[[str, int, int], None] | None = None,
+        gzip: bool = False,
         **kwargs: Any,
     ):
         self.prefix = prefix
         self.quiet = quiet
         self.cache_control = cache_control
         self.record = record
+        self.gzip = gzip
+        self.compressed: bytes | None = None
         self.status = 0
         self.body_bytes = 0
         super().__init__(*args, **kwargs)
@@ -63,9 +73,31 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:  # type: ignore[override]
+        if self.compressed is not None:
+            source = io.BytesIO(self.compressed)
         start = source.tell()
         super().copyfile(source, outputfile)
         self.body_bytes += source.tell() - start
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if self.compressed is not None and keyword == "Content-Length":
+            super().send_header("Content-Encoding", "gzip")
+            super().send_header("Vary", "Accept-Encoding")
+            value = str(len(self.compressed))
+        super().send_header(keyword, value)
+
+    def _compress(self) -> None:
+        """With ``gzip``, the body to send instead of the file, if GitHub Pages would zip it."""
+        self.compressed = None
+        if not self.gzip or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return
+        file = self.translate_path(self.path.split("?", 1)[0].split("#", 1)[0])
+        if os.path.isdir(file):
+            file = os.path.join(file, "index.html")
+        kind = self.guess_type(file)
+        if os.path.isfile(file) and (kind.startswith(COMPRESSIBLE) or kind in COMPRESSIBLE_TYPES):
+            stat = os.stat(file)
+            self.compressed = _gzipped(file, stat.st_mtime_ns, stat.st_size)
 
     def handle_one_request(self) -> None:
         self.status = 0
@@ -85,6 +117,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
             if not path.startswith(self.prefix):
                 self.send_error(404, "Not under " + self.prefix)
                 return None
+        self._compress()
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
@@ -101,6 +134,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+@functools.lru_cache(maxsize=256)
+def _gzipped(file: str, mtime_ns: int, size: int) -> bytes:
+    """A file's bytes gzipped, once per version of it (the WebAssembly takes 0.3 s)."""
+    with open(file, "rb") as source:
+        return gzip.compress(source.read(), compresslevel=6, mtime=0)
+
+
 def make_server(
     directory: Path | str,
     host: str = "127.0.0.1",
@@ -109,6 +149,7 @@ def make_server(
     quiet: bool = True,
     cache_control: str = "no-cache",
     record: Callable[[str, int, int], None] | None = None,
+    gzip: bool = False,
 ) -> ThreadingHTTPServer:
     """A server for ``directory`` (port 0 picks a free port: see ``server.server_port``)."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
@@ -120,6 +161,7 @@ def make_server(
         quiet=quiet,
         cache_control=cache_control,
         record=record,
+        gzip=gzip,
     )
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
@@ -143,6 +185,7 @@ def main() -> None:
         default="no-cache",
         help="Cache-Control header of every response (GitHub Pages: max-age=600)",
     )
+    parser.add_argument("--gzip", action="store_true", help="compress what GitHub Pages compresses")
     args = parser.parse_args()
     server = make_server(
         args.directory,
@@ -151,6 +194,7 @@ def main() -> None:
         args.prefix,
         quiet=False,
         cache_control=args.cache_control,
+        gzip=args.gzip,
     )
     host = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
     print(
