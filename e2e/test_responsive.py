@@ -290,3 +290,65 @@ UNGATED_MOTION = r"""() => {
     visit(ours[0].cssRules, false);
     return found;
 }"""
+
+
+# A hint on a phone, and the score sheet in a narrow column, whole in every language.
+
+HINT_FITS = """() => {
+    const hint = document.querySelector('[data-testid="hint"]');
+    const buttons = document.querySelector('.actions').getBoundingClientRect();
+    return {scroll: hint.scrollHeight, shown: hint.clientHeight,
+            bottom: hint.getBoundingClientRect().bottom, buttons: buttons.top,
+            sorts: document.querySelector('.sorts').getBoundingClientRect().bottom,
+            window: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pl-PL"])
+def test_a_hint_on_a_phone_shows_whole_above_the_buttons_in_one_screen(
+    browser: Browser, site_url: str, locale: str
+) -> None:
+    context = browser.new_context(locale=locale, **PHONE)
+    page = context.new_page()
+    open_table(page, site_url, "?seed=1&speed=0")
+    phases = []
+    while (phase := wait_idle(page)) in ("upcard", "draw") and phase not in phases:
+        phases.append(phase)  # the first turn's hint, then a draw's
+        tap_visible(page, '[data-action="hint"]')
+        page.wait_for_selector('[data-testid="hint"]')
+        fit = page.evaluate(HINT_FITS)
+        assert fit["scroll"] <= fit["shown"] + 1 and fit["bottom"] <= fit["buttons"], fit
+        assert fit["sorts"] <= fit["window"], fit  # and the sort buttons still on the screen
+        if phase == "upcard":
+            tap_visible(page, '[data-action="pass"]')
+    assert phases[0] == "upcard", phases
+    context.close()
+
+
+SHEET_FITS = """(where) => {
+    const sheet = document.querySelector(where + ' [data-testid="score-sheet"]');
+    return {table: sheet.querySelector('table').scrollWidth, room: sheet.clientWidth,
+            right: sheet.getBoundingClientRect().right, window: innerWidth};
+}"""
+
+
+@pytest.mark.parametrize(
+    "locale, options, where",
+    [
+        ("pl-PL", {"viewport": {"width": 1366, "height": 768}}, ".side"),
+        ("et-EE", {"viewport": {"width": 1366, "height": 768}}, ".side"),
+        ("en-US", PHONE, '[data-testid="sheet-panel"]'),
+        ("pl-PL", PHONE, '[data-testid="sheet-panel"]'),
+    ],
+)
+def test_the_score_sheet_fits_its_column_in_every_language(
+    browser: Browser, site_url: str, locale: str, options: dict[str, Any], where: str
+) -> None:
+    context = browser.new_context(locale=locale, **options)
+    page = context.new_page()
+    open_position(page, site_url, positions.game_over(seed=7, target=60))
+    if where != ".side":
+        open_panel(page, "sheet", touch=True)
+    fit = page.evaluate(SHEET_FITS, where)
+    assert fit["table"] <= fit["room"] and fit["right"] <= fit["window"], fit
+    context.close()

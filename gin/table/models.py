@@ -178,6 +178,8 @@ class SheetRow:
 class SheetModel:
     title: str
     heads: tuple[str, ...]
+    number_head: str
+    """The hand-number column's heading as shown (``heads[0]`` is its accessible name)."""
     rows: tuple[SheetRow, ...]
     box: tuple[LineModel, ...]
     """At game over: hands won, each bonus, the grand totals."""

@@ -671,6 +671,9 @@ class Presenter:
         return SheetModel(
             title=_("Score sheet"),
             heads=(_("Hand"), _("Who scored"), _("How"), _("You"), _("Computer")),
+            # The hand's number, as the column heading a narrow sheet shows ("Hand" is its
+            # spoken name): the long word made a number's column the widest of five.
+            number_head=self.tr.pgettext("score sheet", "No."),
             rows=tuple(rows),
             box=box,
             box_title=_("Box score"),

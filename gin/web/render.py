@@ -381,7 +381,11 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
 
 def score_sheet(sheet: SheetModel, titled: bool = True) -> str:
     """The score sheet; ``titled=False`` inside its own panel, whose title already says it."""
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in sheet.heads)
+    number, *others = sheet.heads
+    head = (
+        f'<th scope="col" aria-label="{escape(number)}">'
+        f'<abbr title="{escape(number)}">{escape(sheet.number_head)}</abbr></th>'
+    ) + "".join(f'<th scope="col">{escape(h)}</th>' for h in others)
     rows = "".join(
         f'<tr data-testid="sheet-row"><th scope="row">{r.number}</th>'
         f"<td>{escape(r.who)}</td><td>{escape(r.how)}</td>"
