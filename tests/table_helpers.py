@@ -133,3 +133,22 @@ def refusal(table: Table) -> str:
 
 
 __all__ = ["EN", "YOU", "Table", "at_phase", "refusal", "sensible_intent"]
+
+
+def knock_table() -> Table:
+    """A discard phase in which knocking is possible but not every discard knocks."""
+    for seed in range(200):
+        table = Table.open(seed=seed)
+        for _ in range(300):
+            if table.phase is TablePhase.DISCARD and table.state.your_turn:
+                legal = table.state.legal()
+                kinds = {a.kind for a in legal}
+                if ActionKind.KNOCK in kinds:
+                    return table
+                cards = [a.card for a in legal if a.kind is ActionKind.DISCARD]
+                table.send(PlayCard(max(cards, key=lambda c: c.points)))  # type: ignore[union-attr]
+            elif table.state.in_hand:
+                table.send(DrawFromStock() if table.phase is TablePhase.DRAW else Pass())
+            else:
+                break
+    raise AssertionError("no knock found")

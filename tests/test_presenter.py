@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from gin.actions import ActionKind
@@ -13,7 +14,7 @@ from gin.table.presenter import short_name
 from gin.table.settings import SortMode
 from gin.table.state import AI, YOU, TablePhase
 from gin.table.stats import LevelStats
-from tests.table_helpers import EN, Table, at_phase
+from tests.table_helpers import EN, Table, at_phase, knock_table
 
 
 def test_cards_are_printed_with_10_not_t() -> None:
@@ -267,9 +268,7 @@ def test_the_status_says_what_happens_now() -> None:
 
 
 def test_the_count_line_says_when_the_best_discard_knocks_or_goes_gin() -> None:
-    from tests.test_table_update import _knock_table
-
-    table = _knock_table()
+    table = knock_table()
     line = EN.table(table.state).count_line
     assert line.endswith("you can knock") or line.endswith("you can go gin")
     table.send(Arm(ActionKind.KNOCK))
@@ -342,6 +341,21 @@ def test_the_prompt_after_choosing_a_card_speaks_of_clicks_or_taps() -> None:
     assert EN.table(table.state).status.startswith(f"Click {short_name(card)} again")
     table.send(TouchOnly(True))
     assert EN.table(table.state).status.startswith(f"Tap {short_name(card)} again")
+
+
+def test_an_armed_knock_or_gin_is_named_in_the_prompt_once_a_card_is_chosen() -> None:
+    from gin.table.intents import TouchOnly
+
+    table = knock_table()
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.KNOCK)
+    assert card is not None
+    table.send(Arm(ActionKind.KNOCK))
+    table.send(ChooseCard(card))
+    assert EN.table(table.state).status == f"Click {short_name(card)} again to knock with it."
+    table.send(TouchOnly(True))
+    assert EN.table(table.state).status == f"Tap {short_name(card)} again to knock with it."
+    gin_armed = dataclasses.replace(table.state, armed=ActionKind.GIN)  # the wording alone
+    assert EN.table(gin_armed).status == f"Tap {short_name(card)} again to go gin with it."
 
 
 def test_no_sort_button_is_pressed_once_the_person_arranges_the_hand() -> None:

@@ -44,7 +44,7 @@ from gin.table.settings import SortMode
 from gin.table.startup import Address, Stored, start
 from gin.table.state import AI, YOU, Question, TablePhase
 from gin.table.update import shown_hand, update
-from tests.table_helpers import EN, Table, at_phase, refusal
+from tests.table_helpers import EN, Table, at_phase, knock_table, refusal
 
 IN_PLAY = (TablePhase.UPCARD, TablePhase.DRAW, TablePhase.DISCARD)
 
@@ -142,27 +142,8 @@ def test_a_refusal_counts_up_so_the_same_one_shakes_again() -> None:
     assert any(isinstance(e, fx.Announce) for e in effects)
 
 
-def _knock_table() -> Table:
-    """A discard phase in which knocking is possible but not every discard knocks."""
-    for seed in range(200):
-        table = Table.open(seed=seed)
-        for _ in range(300):
-            if table.phase is TablePhase.DISCARD and table.state.your_turn:
-                legal = table.state.legal()
-                kinds = {a.kind for a in legal}
-                if ActionKind.KNOCK in kinds:
-                    return table
-                cards = [a.card for a in legal if a.kind is ActionKind.DISCARD]
-                table.send(PlayCard(max(cards, key=lambda c: c.points)))  # type: ignore[union-attr]
-            elif table.state.in_hand:
-                table.send(DrawFromStock() if table.phase is TablePhase.DRAW else Pass())
-            else:
-                break
-    raise AssertionError("no knock found")
-
-
 def test_knock_arms_and_plays_only_knocking_discards() -> None:
-    table = _knock_table()
+    table = knock_table()
     legal = table.state.legal()
     knocking = {a.card for a in legal if a.kind in (ActionKind.KNOCK, ActionKind.GIN)}
     high = next(a.card for a in legal if a.kind is ActionKind.DISCARD and a.card not in knocking)
@@ -410,7 +391,7 @@ def test_panels_open_toggle_and_close() -> None:
 
 
 def test_cancel_steps_back_one_thing_at_a_time() -> None:
-    table = _knock_table()
+    table = knock_table()
     table.send(Arm(ActionKind.KNOCK))
     table.send(OpenPanel(Panel.RULES))
     table.send(Cancel())

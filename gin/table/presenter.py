@@ -397,11 +397,25 @@ class Presenter:
         if not state.your_turn:
             return _("The computer is playing…")
         if state.selected is not None:
-            again = (
-                _("Tap {card} again to play it.")
-                if state.touch_only
-                else _("Click {card} again to play it.")
-            )
+            # Knock and Gin stay armed while a card is chosen: the prompt keeps saying so.
+            if state.armed is ActionKind.KNOCK:
+                again = (
+                    _("Tap {card} again to knock with it.")
+                    if state.touch_only
+                    else _("Click {card} again to knock with it.")
+                )
+            elif state.armed is ActionKind.GIN:
+                again = (
+                    _("Tap {card} again to go gin with it.")
+                    if state.touch_only
+                    else _("Click {card} again to go gin with it.")
+                )
+            else:
+                again = (
+                    _("Tap {card} again to play it.")
+                    if state.touch_only
+                    else _("Click {card} again to play it.")
+                )
             return again.format(card=short_name(state.selected))
         if state.armed is ActionKind.KNOCK:
             return _("Knock: choose the card to discard.")
