@@ -73,6 +73,18 @@ def test_the_card_just_drawn_pulses() -> None:
     assert sum(c.fresh for c in model.hand) == 1
 
 
+def test_the_card_drawn_from_the_stock_says_so_until_the_discard() -> None:
+    from gin.table.intents import DrawFromStock
+
+    table = at_phase(TablePhase.DRAW)
+    table.send(DrawFromStock())
+    card = table.state.view.history[-1].card  # the person's own draw: they see its card
+    notes = {c.card: c.note for c in EN.table(table.state).hand if c.note}
+    assert card is not None and notes == {card: "just drawn"}
+    table.send(ChooseCard(next(c for c in table.state.view.hand if c is not card)))
+    assert {c.card: c.note for c in EN.table(table.state).hand if c.note} == notes
+
+
 def test_the_beginners_aid_lights_up_what_the_face_up_card_would_meld() -> None:
     for seed in range(60):
         table = at_phase(TablePhase.DRAW, seed=seed)

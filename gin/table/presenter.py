@@ -282,7 +282,7 @@ class Presenter:
         aid: frozenset[Card] = frozenset()
         if state.settings.beginner_aid and state.phase is TablePhase.DRAW and top:
             aid = hands.melds_completed_by(view.hand, top)
-        taken = self._("just taken")
+        taken, drawn = self._("just taken"), self._("just drawn")
         return tuple(
             self.card(
                 card,
@@ -291,7 +291,8 @@ class Presenter:
                 selected=card is state.selected,
                 fresh=card is fresh,
                 aid=card in aid,
-                note=taken if card is view.taken_from_pile else "",
+                # Which card came in this turn, also once the hand has sorted it in.
+                note=taken if card is view.taken_from_pile else drawn if card is fresh else "",
             )
             for card in shown
         )

@@ -19,6 +19,11 @@ FLIGHT_MS = 320
 REGROUP_MS = 220
 DEAL_STEP_MS = 35
 EASE = "cubic-bezier(0.2, 0.7, 0.2, 1)"
+PULSE_MS = 600
+PULSE: list[dict[str, Any]] = [
+    {"offset": 0.5, "boxShadow": "0 0 0 4px #ffca28, 0 0 18px 6px rgba(255, 202, 40, 0.8)"}
+]
+"""A glow at mid-way (the card's own shadow before and after)."""
 COUNT_MS = 600
 COUNT_STEPS = 20
 
@@ -90,6 +95,10 @@ class Motion:
         if start is None:
             return set()
         self._from(target, start, FLIGHT_MS, 0)
+        if move.target is fx.Place.HAND:
+            # The drawn card glows once as it lands (a class would glow again at every
+            # repaint of the hand, such as choosing another card: two cards lit at once).
+            self._play(target, PULSE, PULSE_MS, FLIGHT_MS)
         return {str(move.card)} if move.card is not None else set()
 
     def _prompt_on_landing(self, root: Any) -> None:
