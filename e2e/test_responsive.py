@@ -352,3 +352,17 @@ def test_the_score_sheet_fits_its_column_in_every_language(
     fit = page.evaluate(SHEET_FITS, where)
     assert fit["table"] <= fit["room"] and fit["right"] <= fit["window"], fit
     context.close()
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_phone_shows_what_the_computer_just_did(page: Page, site_url: str) -> None:
+    """The move log is not beside the table on a phone: the computer's last move is."""
+    open_table(page, site_url, "?seed=2&speed=0")
+    line = page.locator('[data-testid="last-move"]')
+    person = Person(page, touch=True)
+    while wait_idle(page) not in ("draw", "discard"):
+        person.decide()
+    expect(line).to_be_visible()
+    expect(line).to_have_text(re.compile(r"^The computer "))
+    box = line.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360

@@ -378,3 +378,13 @@ def test_no_sort_button_is_pressed_once_the_person_arranges_the_hand() -> None:
     assert pressed == ["sort-melds"]
     table.send(MoveCard(table.state.view.hand[0], 5))
     assert not any(b.pressed for b in EN.table(table.state).sorts)
+
+
+def test_the_computers_last_move_is_worded_for_where_the_log_is_not_shown() -> None:
+    table = at_phase(TablePhase.DISCARD, seed=2)
+    theirs = [e for e in table.state.view.history if e.player == AI]
+    assert theirs, "the computer has moved by the person's first discard"
+    last = theirs[-1]
+    assert EN.table(table.state).opponent.last_move == EN.move_text(AI, last.action, last.card)
+    table.play_until(TablePhase.HAND_OVER, random.Random(3))
+    assert EN.table(table.state).opponent.last_move == ""  # the hand's result says the rest

@@ -78,6 +78,8 @@ class OpponentModel:
     """Cards the computer took from the pile and still holds."""
     thinking: str
     """The "thinking" line while the computer works out a move ("" otherwise)."""
+    last_move: str = ""
+    """The computer's newest move of the hand, worded: shown where the move log is not."""
 
 
 @dataclass(frozen=True)

@@ -228,11 +228,13 @@ class Presenter:
         label = self.tr.ngettext("Computer: {count} card", "Computer: {count} cards", count).format(
             count=count
         )
+        theirs = [e for e in view.history if e.player == AI] if state.in_hand else []
         return OpponentModel(
             label=label,
             hidden=count - len(known) if state.in_hand else 0,
             known=tuple(self.card(card, note=self._("taken")) for card in known),
             thinking=self._("Thinking…") if thinking else "",
+            last_move=self.move_text(AI, theirs[-1].action, theirs[-1].card) if theirs else "",
         )
 
     def stock(self, state: TableState, legal: Sequence[Action]) -> StockModel:

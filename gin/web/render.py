@@ -220,6 +220,8 @@ def opponent(model: TableModel) -> str:
         f'<section class="opponent" aria-label="{escape(seat.label)}">'
         f'<p class="seat-label">{escape(seat.label)}{thinking}</p>'
         f'<div class="fan opponent-hand n-{count}" data-testid="opponent-hand">{backs}{known}</div>'
+        # Its line is there even when empty, so that the first move shifts nothing.
+        f'<p class="last-move" data-testid="last-move">{escape(seat.last_move) or "&nbsp;"}</p>'
         "</section>"
     )
 
