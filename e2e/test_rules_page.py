@@ -47,6 +47,18 @@ def test_rules_panel_shows_the_full_rules(page: Page, site_url: str) -> None:
         "aria-label", "ace of clubs"
     )
     expect(panel.locator(".card.noted")).to_have_count(3)  # the cards laid off in the example
+    # Their notes are not written over each other (side by side, one note says it).
+    notes = panel.evaluate(
+        """(panel) => [...panel.querySelectorAll('.card-note')]
+            .map((n) => n.getBoundingClientRect())
+            .filter((b) => b.width > 0)
+            .map((b) => [b.left, b.right, b.top, b.bottom])"""
+    )
+    assert notes
+    for i, (left, right, top, bottom) in enumerate(notes):
+        for other in notes[i + 1 :]:
+            apart = right <= other[0] or other[1] <= left or bottom <= other[2] or other[3] <= top
+            assert apart, (notes[i], other)
     expect(panel).to_contain_text("25 + 23 = 48")  # gin
     expect(panel).to_contain_text("8 − 5 + 25 = 28")  # undercut
     # Only the rules are shown in the panel; the table stays where it was.
