@@ -7,6 +7,8 @@
    stock draws the opponent has made and then throws away, greedily, the cards
    that help it least, as the opponent did.  So late in a hand the samples
    are as well built as real hands are, which is what undercut risk depends on.
+   The opponent did not knock, so a sample it could have gone gin with is
+   redrawn, and one it could have knocked with is mostly redrawn.
 2. **Hand value** (:class:`Evaluator`): the expected least deadwood after
    the next stock draw and best discard, with each unseen card weighted by its
    chance of still being in the stock.  It rewards pairs and near-runs with
@@ -19,6 +21,9 @@
    sample with lay-offs, versus playing on: the chance of gin on the next draw
    times a gin's worth, plus the knock's value discounted for the opponent's
    extra turn.  A discard that would leave the hand dead never plays on.
+   Only knocks within :func:`knock_schedule` (falling from 7 deadwood to gin
+   only as the stock runs down) are weighed: an opponent who knocks at once
+   often knocks into a low hand that undercuts it, so waiting pays.
 6. **Appraisal**: the numbers a decision compares are kept as a value per legal
    action, in points (:class:`gin.ai.hints.Appraisal`), so the hint can say how
    much better its move is than the next best, and the coach what a move cost.
@@ -103,14 +108,10 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
         hand = _throw_extra(hand, knowledge.opponent_known, extra)
         if discarded and tries <= MAX_TRIES * count:
             left = deadwood_mask(hand)
-            if left == 0 or (left <= knockable_limit(knowledge) and rng.random() >= KNOCKABLE_KEEP):
+            if left == 0 or (left <= knowledge.knock_limit and rng.random() >= KNOCKABLE_KEEP):
                 continue
         hands.append(hand)
     return hands
-
-
-def knockable_limit(knowledge: Knowledge) -> int:
-    return knowledge.knock_limit
 
 
 def knock_schedule(knowledge: Knowledge) -> int:
