@@ -303,3 +303,57 @@ def test_hint_explains_a_knock_with_its_risk() -> None:
     assert advice.reason_args["card"] == "KD"
     assert advice.estimate_unit == "points" and advice.estimate > 0
     assert "Knock with KD: 1 deadwood left" in advice.reason
+
+
+# --- knock timing and the opponent model (issue 11's stronger ladder) ----------------------
+
+
+def test_normal_knocks_early_but_late_in_the_hand_plays_on_for_gin() -> None:
+    from gin.ai.normal import knock_limit
+
+    assert [knock_limit(stock, 10) for stock in (31, 24, 20, 17, 2)] == [7, 4, 2, 0, 0]
+    assert knock_limit(31, 3) == 3  # never above the rules' limit
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "KD")
+    view = game.view(me)
+    assert make_player("normal").choose(view, game.legal_actions()) == Action.parse("knock KD")
+    late = PlayerView(**{**vars(view), "stock_count": 12})
+    assert make_player("normal").choose(late, game.legal_actions()) == Action.parse("discard KD")
+
+
+def test_normal_takes_a_low_pile_card_that_cuts_its_deadwood_a_lot() -> None:
+    # AH joins no meld, but taking it for KD cuts 9 deadwood; Easy takes only meld cards.
+    theirs = "8D 8H TC JC KS 2C 3H AD QH 6S"
+    game, me = deal(2, "2S 3S 4S 7H 7D 7C KD QC 5H 9S", theirs, "AH", "9H")
+    assert decide("normal", game, me) == Action.parse("take")
+    assert decide("easy", game, me) == Action.parse("pass")
+    game, me = deal(2, "2S 3S 4S 7H 7D 7C KD QC 5H 9S", theirs, "JD", "9H")
+    assert decide("normal", game, me) == Action.parse("pass")  # a cut of 1 is not worth it
+
+
+def test_hard_keeps_to_its_knock_schedule_and_values_a_late_knock_as_playing_on() -> None:
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H", "KD")
+    view = game.view(me)
+    assert make_player("hard").choose(view, game.legal_actions()) == Action.parse("knock KD")
+    late = PlayerView(**{**vars(view), "stock_count": 12})
+    appraisal = HardPlayer(HINT_SEED).appraise(late, game.legal_actions())
+    assert appraisal.hint.action.kind is ActionKind.DISCARD
+    knock = Action.parse("knock KD")
+    assert appraisal.values[knock] <= appraisal.values[appraisal.hint.action]
+
+
+def test_hard_samples_no_opponent_hand_that_could_have_gone_gin_or_often_knocked() -> None:
+    from gin.ai.hard import sample_opponent
+    from gin.melds import deadwood_mask
+
+    checked = 0
+    for game, seat in positions(seed=31, count=40):
+        knowledge = read_view(game.view(seat))
+        if not knowledge.opponent_discards:
+            continue
+        hands = sample_opponent(knowledge, random.Random(1), 40)
+        assert len(hands) == 40
+        values = [deadwood_mask(hand) for hand in hands]
+        assert 0 not in values
+        assert sum(value <= 10 for value in values) <= 20
+        checked += 1
+    assert checked >= 10

@@ -7,6 +7,8 @@
    stock draws the opponent has made and then throws away, greedily, the cards
    that help it least, as the opponent did.  So late in a hand the samples
    are as well built as real hands are, which is what undercut risk depends on.
+   The opponent did not knock, so a sample it could have gone gin with is
+   redrawn, and one it could have knocked with is mostly redrawn.
 2. **Hand value** (:class:`Evaluator`): the expected least deadwood after
    the next stock draw and best discard, with each unseen card weighted by its
    chance of still being in the stock.  It rewards pairs and near-runs with
@@ -19,6 +21,9 @@
    sample with lay-offs, versus playing on: the chance of gin on the next draw
    times a gin's worth, plus the knock's value discounted for the opponent's
    extra turn.  A discard that would leave the hand dead never plays on.
+   Only knocks within :func:`knock_schedule` (falling from 7 deadwood to gin
+   only as the stock runs down) are weighed: an opponent who knocks at once
+   often knocks into a low hand that undercuts it, so waiting pays.
 6. **Appraisal**: the numbers a decision compares are kept as a value per legal
    action, in points (:class:`gin.ai.hints.Appraisal`), so the hint can say how
    much better its move is than the next best, and the coach what a move cost.
@@ -64,31 +69,61 @@ Measured against real hands of the Normal and simple players: one extra card
 per draw made samples far stronger than real hands (deadwood 7 instead of 25
 after six draws), since a real player keeps cards before it sees the next one.
 """
+KNOCKABLE_KEEP = 0.25
+"""The share of knockable samples kept: the opponent did not knock, so it probably could not."""
+MAX_TRIES = 4
+"""Rejection gives up after this many tries per sample (then takes what comes)."""
 DANGER_WEIGHT = 5.0
 """Deadwood points it is worth to keep a card the opponent would meld with away from it."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
+KNOCK_SHIFT = 16
+"""Hard knocks with at most (stock - KNOCK_SHIFT) // 2 deadwood (:func:`knock_schedule`)."""
 PLAY_ON_DISCOUNT = 0.8
 """What a knock next turn is worth against a knock now (the opponent moves in between)."""
 
 
 def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> list[int]:
-    """``count`` opponent hands consistent with the view, shaped by the opponent's moves."""
+    """``count`` opponent hands consistent with the view, shaped by the opponent's moves.
+
+    Once the opponent has discarded, a sample it could have knocked with is kept only
+    with :data:`KNOCKABLE_KEEP` (it did not knock), one it could have gone gin with never.
+    """
     weights = prior_weights(knowledge)
     cards = list(weights)
     hidden = knowledge.opponent_hidden
     wanted = knowledge.opponent_stock_draws // DRAWS_PER_EXTRA
     extra = max(0, min(MAX_EXTRA_DRAWS, wanted, len(cards) - hidden))
-    hands = []
-    for _ in range(count):
+    discarded = bool(knowledge.opponent_discards)
+    hands: list[int] = []
+    tries = 0
+    while len(hands) < count:
+        tries += 1
         # Weighted sampling without replacement (Efraimidis-Spirakis keys).
         keyed = sorted(cards, key=lambda card: rng.random() ** (1.0 / weights[card]))
         chosen = keyed[-(hidden + extra) :] if hidden + extra else []
         hand = knowledge.opponent_known
         for card in chosen:
             hand |= card.bit
-        hands.append(_throw_extra(hand, knowledge.opponent_known, extra))
+        hand = _throw_extra(hand, knowledge.opponent_known, extra)
+        if discarded and tries <= MAX_TRIES * count:
+            left = deadwood_mask(hand)
+            if left == 0 or (left <= knowledge.knock_limit and rng.random() >= KNOCKABLE_KEEP):
+                continue
+        hands.append(hand)
     return hands
+
+
+def knock_schedule(knowledge: Knowledge) -> int:
+    """The most deadwood Hard will knock with: 7 at the first turn, one less every second stock
+    draw, then 0 (gin only); at the last stock draws any legal knock (the hand would go dead).
+
+    Measured: playing on with a low hand wins more than an early knock, because an opponent
+    who knocks as soon as it may knocks into a hand that undercuts it.
+    """
+    if knowledge.stock_count <= DEAD_HAND_STOCK:
+        return knowledge.knock_limit
+    return min(knowledge.knock_limit, max(0, (knowledge.stock_count - KNOCK_SHIFT) // 2))
 
 
 def _throw_extra(hand: int, keep: int, extra: int) -> int:
@@ -289,8 +324,14 @@ class HardPlayer:
         card, cost = evaluator.best_discard(hand, cards)
         values = {Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards}
         gins = [action for action in legal if action.kind is ActionKind.GIN]
-        knockable = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
+        legal_knocks = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
+        schedule = knock_schedule(knowledge)
+        knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
+        late = [c for c in legal_knocks if c not in knockable]
         if not gins and not knockable:
+            # A knock above the schedule is worth no more to Hard than playing on.
+            kept_value = values[Action(ActionKind.DISCARD, card)]
+            values.update({Action(ActionKind.KNOCK, c): kept_value for c in late})
             return Appraisal(self._explain_discard(knowledge, evaluator, legal, card, cost), values)
         # Ending the hand is valued in points; a discard then is worth playing on (in points)
         # less what it gives up against the best discard (in deadwood, which a showdown
@@ -304,6 +345,8 @@ class HardPlayer:
         ceiling = PLAY_ON_DISCOUNT * gin_value if gins else gin_value
         values = {action: min(ceiling, play_on + value + cost) for action, value in values.items()}
         values.update({Action(ActionKind.KNOCK, c): outcomes[c][0] for c in knockable})
+        chosen = max(values[Action(ActionKind.DISCARD, card)], knock_value)
+        values.update({Action(ActionKind.KNOCK, c): chosen for c in late})
         values.update(dict.fromkeys(gins, gin_value))
         if gins:
             action = gins[0]

@@ -47,6 +47,8 @@ class Knowledge:
     opponent_shunned: tuple[Card, ...]
     """The opponent's discards and passed-over cards together, oldest first."""
     opponent_stock_draws: int
+    knock_limit: int = 10
+    """The most deadwood a knock may keep (the game's rules)."""
 
 
 def _upcard(view: PlayerView) -> Card | None:
@@ -104,6 +106,7 @@ def read_view(view: PlayerView) -> Knowledge:
         opponent_passed=tuple(passed),
         opponent_shunned=tuple(shunned),
         opponent_stock_draws=stock_draws,
+        knock_limit=view.rules.knock_limit,
     )
 
 

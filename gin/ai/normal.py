@@ -4,9 +4,11 @@ A hand is valued as its least deadwood minus a little for each unseen card
 that would join a meld (its "outs"), so it keeps pairs and near-runs that can
 still grow.  Discards also weigh :func:`gin.ai.signals.feeding_risk`: cards
 that fit the opponent's pickups are held back, cards next to what it threw or
-passed are preferred.  It knocks at once early on, but the longer the hand
-runs the less deadwood it knocks with, since the opponent has had time to
-build a hand that undercuts.
+passed are preferred.  It takes the pile card when it joins a meld and
+improves the hand, or when it cuts the hand's score by :data:`TAKE_GAIN` or
+more.  It knocks only with little deadwood, and with less as the stock runs
+down (:func:`knock_limit`), until only gin ends the hand: a player who knocks
+as soon as it may then often knocks into a hand that undercuts it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ from gin.view import PlayerView
 
 OUT_VALUE = 0.6
 """Deadwood points one out (an unseen card that would join a meld) is worth."""
+TAKE_GAIN = 6.0
+"""A pile card that joins no meld is taken when it lowers the hand's score by this much."""
+KNOCK_SHIFT = 16
+"""The knock limit is (stock - KNOCK_SHIFT) // 2, between 0 and the rules' limit."""
 
 
 def hand_score(mask: int, unseen: int) -> float:
@@ -44,9 +50,9 @@ def hand_score(mask: int, unseen: int) -> float:
 
 
 def knock_limit(stock_count: int, rule_limit: int) -> int:
-    """The most deadwood Normal knocks with: the rules' limit early, falling to 3 as the stock
-    runs down (never above the limit)."""
-    return min(rule_limit, max(3, (stock_count - 4) // 2))
+    """The most deadwood Normal knocks with: 7 at the first turn, falling by one every second
+    card drawn from the stock to 0 (then only gin ends the hand), never above the rules' limit."""
+    return min(rule_limit, max(0, (stock_count - KNOCK_SHIFT) // 2))
 
 
 class NormalPlayer:
@@ -78,11 +84,12 @@ class NormalPlayer:
     def _draw(self, knowledge: Knowledge, legal: list[Action], unseen: int) -> Action:
         pile = pile_draw(legal)
         top = knowledge.top
-        if pile is None or top is None or not is_useful(knowledge.hand, top):
+        if pile is None or top is None:
             return stock_draw(legal)
         taken = knowledge.hand | top.bit
         best = min(
             hand_score(taken ^ card.bit, unseen) + feeding_risk(card, knowledge)[0]
             for card in from_mask(knowledge.hand)
         )
-        return pile if best < hand_score(knowledge.hand, unseen) else stock_draw(legal)
+        gain = 0.0 if is_useful(knowledge.hand, top) else TAKE_GAIN
+        return pile if best < hand_score(knowledge.hand, unseen) - gain else stock_draw(legal)
