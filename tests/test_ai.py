@@ -309,7 +309,7 @@ def test_hint_explains_a_knock_with_its_risk() -> None:
 
 
 def test_normal_knocks_early_but_late_in_the_hand_plays_on_for_gin() -> None:
-    from gin.ai.normal import knock_limit
+    from gin.ai.knowledge import patient_knock_limit as knock_limit
 
     assert [knock_limit(stock, 10) for stock in (31, 24, 20, 17, 2)] == [7, 4, 2, 0, 0]
     assert knock_limit(31, 3) == 3  # never above the rules' limit

@@ -48,6 +48,7 @@ from gin.ai.knowledge import (
     highest_deadwood,
     is_draw_phase,
     neighbours,
+    patient_knock_limit,
     pile_draw,
     read_view,
     stock_draw,
@@ -77,8 +78,6 @@ DANGER_WEIGHT = 5.0
 """Deadwood points it is worth to keep a card the opponent would meld with away from it."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
-KNOCK_SHIFT = 16
-"""Hard knocks with at most (stock - KNOCK_SHIFT) // 2 deadwood (:func:`knock_schedule`)."""
 PLAY_ON_DISCOUNT = 0.8
 """What a knock next turn is worth against a knock now (the opponent moves in between)."""
 
@@ -115,15 +114,11 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
 
 
 def knock_schedule(knowledge: Knowledge) -> int:
-    """The most deadwood Hard will knock with: 7 at the first turn, one less every second stock
-    draw, then 0 (gin only); at the last stock draws any legal knock (the hand would go dead).
-
-    Measured: playing on with a low hand wins more than an early knock, because an opponent
-    who knocks as soon as it may knocks into a hand that undercuts it.
-    """
+    """The most deadwood Hard will knock with: Normal's patient limit, except at the last stock
+    draws, where any legal knock beats a dead hand."""
     if knowledge.stock_count <= DEAD_HAND_STOCK:
         return knowledge.knock_limit
-    return min(knowledge.knock_limit, max(0, (knowledge.stock_count - KNOCK_SHIFT) // 2))
+    return patient_knock_limit(knowledge.stock_count, knowledge.knock_limit)
 
 
 def _throw_extra(hand: int, keep: int, extra: int) -> int:

@@ -7,8 +7,9 @@ that fit the opponent's pickups are held back, cards next to what it threw or
 passed are preferred.  It takes the pile card when it joins a meld and
 improves the hand, or when it cuts the hand's score by :data:`TAKE_GAIN` or
 more.  It knocks only with little deadwood, and with less as the stock runs
-down (:func:`knock_limit`), until only gin ends the hand: a player who knocks
-as soon as it may then often knocks into a hand that undercuts it.
+down (:func:`~gin.ai.knowledge.patient_knock_limit`), until only gin ends the
+hand: a player who knocks as soon as it may then often knocks into a hand
+that undercuts it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gin.ai.knowledge import (
     is_draw_phase,
     is_useful,
     neighbours,
+    patient_knock_limit,
     pile_draw,
     read_view,
     stock_draw,
@@ -34,8 +36,6 @@ OUT_VALUE = 0.6
 """Deadwood points one out (an unseen card that would join a meld) is worth."""
 TAKE_GAIN = 6.0
 """A pile card that joins no meld is taken when it lowers the hand's score by this much."""
-KNOCK_SHIFT = 16
-"""The knock limit is (stock - KNOCK_SHIFT) // 2, between 0 and the rules' limit."""
 
 
 def hand_score(mask: int, unseen: int) -> float:
@@ -47,12 +47,6 @@ def hand_score(mask: int, unseen: int) -> float:
         if deadwood_mask(mask | card.bit) < base + card.points
     )
     return base - OUT_VALUE * outs
-
-
-def knock_limit(stock_count: int, rule_limit: int) -> int:
-    """The most deadwood Normal knocks with: 7 at the first turn, falling by one every second
-    card drawn from the stock to 0 (then only gin ends the hand), never above the rules' limit."""
-    return min(rule_limit, max(0, (stock_count - KNOCK_SHIFT) // 2))
 
 
 class NormalPlayer:
@@ -73,9 +67,8 @@ class NormalPlayer:
             key=lambda card: (self._discard_value(knowledge, card, unseen), -card.points),
         )
         after = deadwood_mask(knowledge.hand ^ best.bit)
-        return finish_discard(
-            legal, best, knock=after <= knock_limit(knowledge.stock_count, view.rules.knock_limit)
-        )
+        limit = patient_knock_limit(knowledge.stock_count, view.rules.knock_limit)
+        return finish_discard(legal, best, knock=after <= limit)
 
     @staticmethod
     def _discard_value(knowledge: Knowledge, card: Card, unseen: int) -> float:
