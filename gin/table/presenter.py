@@ -401,24 +401,20 @@ class Presenter:
             return _("The computer is playing…")
         if state.selected is not None:
             # Knock and Gin stay armed while a card is chosen: the prompt keeps saying so.
-            if state.armed is ActionKind.KNOCK:
-                again = (
-                    _("Tap {card} again to knock with it.")
-                    if state.touch_only
-                    else _("Click {card} again to knock with it.")
-                )
-            elif state.armed is ActionKind.GIN:
-                again = (
-                    _("Tap {card} again to go gin with it.")
-                    if state.touch_only
-                    else _("Click {card} again to go gin with it.")
-                )
-            else:
-                again = (
-                    _("Tap {card} again to play it.")
-                    if state.touch_only
-                    else _("Click {card} again to play it.")
-                )
+            tap, click = {
+                ActionKind.KNOCK: (
+                    _("Tap {card} again to knock with it."),
+                    _("Click {card} again to knock with it."),
+                ),
+                ActionKind.GIN: (
+                    _("Tap {card} again to go gin with it."),
+                    _("Click {card} again to go gin with it."),
+                ),
+            }.get(
+                state.armed or ActionKind.DISCARD,
+                (_("Tap {card} again to play it."), _("Click {card} again to play it.")),
+            )
+            again = tap if state.touch_only else click
             return again.format(card=short_name(state.selected))
         if state.armed is ActionKind.KNOCK:
             return _("Knock: choose the card to discard.")
