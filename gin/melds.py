@@ -57,15 +57,27 @@ _RUN_DEADWOOD, _RUN_MELDED = _build_run_tables()
 
 _SET_CHOICES_CACHE: dict[int, int] = {}
 _CACHE_LIMIT = 1 << 17
+_RANK_IN_EVERY_LANE = sum(1 << (LANE * lane) for lane in range(_LANES))
+_SET_OPTIONS: dict[int, tuple[int, ...]] = {}
+"""The set choices by the cards held of the ranks held three or more times.
+
+Those cards alone decide the choices, and a hand of at most 11 cards has at
+most three such ranks, so there are a few tens of thousands of keys at most:
+the cache needs no limit.
+"""
 
 
-def _set_options(mask: int, ranks_held_thrice: int) -> list[int]:
+def _set_options(mask: int, ranks_held_thrice: int) -> tuple[int, ...]:
     """Every way of taking sets from the ranks held at least three times, as masks of their cards.
 
     The empty choice comes first.  For a rank held four times the choices are
     no set, the four-card set, or any of the four three-card sets (leaving the
     fourth card free for a run).
     """
+    key = mask & ranks_held_thrice * _RANK_IN_EVERY_LANE
+    cached = _SET_OPTIONS.get(key)
+    if cached is not None:
+        return cached
     options = [0]
     rest = ranks_held_thrice
     while rest:
@@ -80,7 +92,8 @@ def _set_options(mask: int, ranks_held_thrice: int) -> list[int]:
             sum(group) for size in range(3, len(held) + 1) for group in combinations(held, size)
         ]
         options = [chosen | meld for chosen in options for meld in (0, *sets)]
-    return options
+    result = _SET_OPTIONS[key] = tuple(options)
+    return result
 
 
 def _lanes(mask: int) -> tuple[int, int, int, int]:
@@ -151,9 +164,6 @@ def melded_mask(mask: int) -> int:
     """The cards that one minimum-deadwood arrangement puts in melds (the rest is deadwood)."""
     sets = _best_sets(mask)
     return sets | _runs_melded(mask & ~sets)
-
-
-_RANK_IN_EVERY_LANE = sum(1 << (LANE * lane) for lane in range(_LANES))
 
 
 def arrangement_mask(mask: int) -> list[int]:

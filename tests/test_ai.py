@@ -310,9 +310,16 @@ def test_hint_explains_a_knock_with_its_risk() -> None:
 
 def test_normal_knocks_early_but_late_in_the_hand_plays_on_for_gin() -> None:
     from gin.ai.knowledge import patient_knock_limit as knock_limit
+    from gin.ai.normal import KNOCK_SHIFT
 
-    assert [knock_limit(stock, 10) for stock in (31, 24, 20, 17, 2)] == [7, 4, 2, 0, 0]
-    assert knock_limit(31, 3) == 3  # never above the rules' limit
+    assert [knock_limit(stock, 10, KNOCK_SHIFT) for stock in (31, 24, 20, 17, 2)] == [
+        7,
+        4,
+        2,
+        0,
+        0,
+    ]
+    assert knock_limit(31, 3, KNOCK_SHIFT) == 3  # never above the rules' limit
     game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "KD")
     view = game.view(me)
     assert make_player("normal").choose(view, game.legal_actions()) == Action.parse("knock KD")
@@ -331,9 +338,19 @@ def test_normal_takes_a_low_pile_card_that_cuts_its_deadwood_a_lot() -> None:
 
 
 def test_hard_keeps_to_its_knock_schedule_and_values_a_late_knock_as_playing_on() -> None:
+    from gin.ai.hard import knock_schedule
+
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "KD")
+    view = game.view(me)
+    assert view.stock_count == 30 and knock_schedule(read_view(view)) == 2
+    assert make_player("hard").choose(view, game.legal_actions()) == Action.parse("knock KD")
+    # With 5 deadwood Normal knocks at once; Hard plays on, for gin or an undercut.
     game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H", "KD")
     view = game.view(me)
-    assert make_player("hard").choose(view, game.legal_actions()) == Action.parse("knock KD")
+    assert make_player("normal").choose(view, game.legal_actions()) == Action.parse("knock KD")
+    assert make_player("hard").choose(view, game.legal_actions()) == Action.parse("discard KD")
+    end = PlayerView(**{**vars(view), "stock_count": 2})
+    assert knock_schedule(read_view(end)) == 10  # any knock beats a dead hand
     late = PlayerView(**{**vars(view), "stock_count": 12})
     appraisal = HardPlayer(HINT_SEED).appraise(late, game.legal_actions())
     assert appraisal.hint.action.kind is ActionKind.DISCARD

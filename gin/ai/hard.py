@@ -21,9 +21,10 @@
    sample with lay-offs, versus playing on: the chance of gin on the next draw
    times a gin's worth, plus the knock's value discounted for the opponent's
    extra turn.  A discard that would leave the hand dead never plays on.
-   Only knocks within :func:`knock_schedule` (falling from 7 deadwood to gin
-   only as the stock runs down) are weighed: an opponent who knocks at once
-   often knocks into a low hand that undercuts it, so waiting pays.
+   Only knocks within :func:`knock_schedule` (2 deadwood at the first turn, gin
+   only once 27 or fewer stock cards are left, any knock at the last draws) are
+   weighed: an opponent who knocks at once often knocks into a low hand that
+   undercuts it, so waiting pays.
 6. **Appraisal**: the numbers a decision compares are kept as a value per legal
    action, in points (:class:`gin.ai.hints.Appraisal`), so the hint can say how
    much better its move is than the next best, and the coach what a move cost.
@@ -78,6 +79,11 @@ DANGER_WEIGHT = 5.0
 """Deadwood points it is worth to keep a card the opponent would meld with away from it."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
+KNOCK_SHIFT = 26
+"""Hard knocks with at most ``(stock - 26) // 2`` deadwood: 2 at its first turn, gin only
+from 27 stock cards on, until the last draws.  It plays for gin and for the undercut of an
+opponent who knocks into it; in the arena that beat Normal's shift of 16 against both
+simple and Normal, and matched never knocking early at all (docs/DESIGN.md)."""
 PLAY_ON_DISCOUNT = 0.8
 """What a knock next turn is worth against a knock now (the opponent moves in between)."""
 
@@ -114,11 +120,11 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
 
 
 def knock_schedule(knowledge: Knowledge) -> int:
-    """The most deadwood Hard will knock with: Normal's patient limit, except at the last stock
-    draws, where any legal knock beats a dead hand."""
+    """The most deadwood Hard will knock with: its patient limit (:data:`KNOCK_SHIFT`), except
+    at the last stock draws, where any legal knock beats a dead hand."""
     if knowledge.stock_count <= DEAD_HAND_STOCK:
         return knowledge.knock_limit
-    return patient_knock_limit(knowledge.stock_count, knowledge.knock_limit)
+    return patient_knock_limit(knowledge.stock_count, knowledge.knock_limit, KNOCK_SHIFT)
 
 
 def _throw_extra(hand: int, keep: int, extra: int) -> int:

@@ -113,19 +113,15 @@ def read_view(view: PlayerView) -> Knowledge:
 # --- hand arithmetic shared by the levels ---------------------------------------------------
 
 
-KNOCK_SHIFT = 16
-"""The patient knock limit is (stock - KNOCK_SHIFT) // 2, between 0 and the rules' limit."""
-
-
-def patient_knock_limit(stock_count: int, rule_limit: int) -> int:
-    """The most deadwood Normal and Hard knock with: 7 at the first turn, falling by one every
-    second card drawn from the stock to 0 (then only gin ends the hand), never above the
-    rules' limit.
+def patient_knock_limit(stock_count: int, rule_limit: int, shift: int) -> int:
+    """The most deadwood a patient player knocks with: ``(stock_count - shift) // 2``, falling
+    by one every second card drawn from the stock to 0 (then only gin ends the hand), never
+    above the rules' limit.  Normal and Hard each have their ``shift``.
 
     Measured in the arena (docs/DESIGN.md, "AI strength"): a player who knocks as soon as
     it may often knocks into a hand that undercuts it, so waiting pays.
     """
-    return min(rule_limit, max(0, (stock_count - KNOCK_SHIFT) // 2))
+    return min(rule_limit, max(0, (stock_count - shift) // 2))
 
 
 def is_useful(mask: int, card: Card) -> bool:

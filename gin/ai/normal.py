@@ -34,6 +34,9 @@ from gin.view import PlayerView
 
 OUT_VALUE = 0.6
 """Deadwood points one out (an unseen card that would join a meld) is worth."""
+KNOCK_SHIFT = 16
+"""Normal knocks with at most ``(stock - 16) // 2`` deadwood: 7 at its first turn, gin only
+from 17 stock cards on (:func:`~gin.ai.knowledge.patient_knock_limit`)."""
 TAKE_GAIN = 6.0
 """A pile card that joins no meld is taken when it lowers the hand's score by this much."""
 
@@ -67,7 +70,7 @@ class NormalPlayer:
             key=lambda card: (self._discard_value(knowledge, card, unseen), -card.points),
         )
         after = deadwood_mask(knowledge.hand ^ best.bit)
-        limit = patient_knock_limit(knowledge.stock_count, view.rules.knock_limit)
+        limit = patient_knock_limit(knowledge.stock_count, view.rules.knock_limit, KNOCK_SHIFT)
         return finish_discard(legal, best, knock=after <= limit)
 
     @staticmethod
