@@ -312,13 +312,8 @@ def test_normal_knocks_early_but_late_in_the_hand_plays_on_for_gin() -> None:
     from gin.ai.knowledge import patient_knock_limit as knock_limit
     from gin.ai.normal import KNOCK_SHIFT
 
-    assert [knock_limit(stock, 10, KNOCK_SHIFT) for stock in (31, 24, 20, 17, 2)] == [
-        7,
-        4,
-        2,
-        0,
-        0,
-    ]
+    limits = [knock_limit(stock, 10, KNOCK_SHIFT) for stock in (31, 24, 20, 17, 2)]
+    assert limits == [7, 4, 2, 0, 0]
     assert knock_limit(31, 3, KNOCK_SHIFT) == 3  # never above the rules' limit
     game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "KD")
     view = game.view(me)
