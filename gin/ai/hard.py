@@ -7,8 +7,9 @@
    stock draws the opponent has made and then throws away, greedily, the cards
    that help it least, as the opponent did.  So late in a hand the samples
    are as well built as real hands are, which is what undercut risk depends on.
-   The opponent did not knock, so a sample it could have gone gin with is
-   redrawn, and one it could have knocked with is mostly redrawn.
+   The opponent did not go gin, so a sample it could have gone gin with is
+   redrawn.  (Redrawing the samples it could have knocked with, too, made Hard
+   weaker in the arena: many players hold such hands and play on.)
 2. **Hand value** (:class:`Evaluator`): the expected least deadwood after
    the next stock draw and best discard, with each unseen card weighted by its
    chance of still being in the stock.  It rewards pairs and near-runs with
@@ -71,8 +72,6 @@ Measured against real hands of the Normal and simple players: one extra card
 per draw made samples far stronger than real hands (deadwood 7 instead of 25
 after six draws), since a real player keeps cards before it sees the next one.
 """
-KNOCKABLE_KEEP = 0.25
-"""The share of knockable samples kept: the opponent did not knock, so it probably could not."""
 MAX_TRIES = 4
 """Rejection gives up after this many tries per sample (then takes what comes)."""
 DANGER_WEIGHT = 5.0
@@ -91,8 +90,7 @@ PLAY_ON_DISCOUNT = 0.8
 def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> list[int]:
     """``count`` opponent hands consistent with the view, shaped by the opponent's moves.
 
-    Once the opponent has discarded, a sample it could have knocked with is kept only
-    with :data:`KNOCKABLE_KEEP` (it did not knock), one it could have gone gin with never.
+    Once the opponent has discarded, a sample it could have gone gin with is redrawn.
     """
     weights = prior_weights(knowledge)
     cards = list(weights)
@@ -111,10 +109,8 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
         for card in chosen:
             hand |= card.bit
         hand = _throw_extra(hand, knowledge.opponent_known, extra)
-        if discarded and tries <= MAX_TRIES * count:
-            left = deadwood_mask(hand)
-            if left == 0 or (left <= knowledge.knock_limit and rng.random() >= KNOCKABLE_KEEP):
-                continue
+        if discarded and tries <= MAX_TRIES * count and deadwood_mask(hand) == 0:
+            continue
         hands.append(hand)
     return hands
 
