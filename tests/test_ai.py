@@ -344,6 +344,9 @@ def test_hard_keeps_to_its_knock_schedule_and_values_a_late_knock_as_playing_on(
     view = game.view(me)
     assert make_player("normal").choose(view, game.legal_actions()) == Action.parse("knock KD")
     assert make_player("hard").choose(view, game.legal_actions()) == Action.parse("discard KD")
+    advice = hint(view, game.legal_actions())
+    assert advice.reason_code == "play_on_early"
+    assert advice.reason.startswith("Do not knock yet with 5 deadwood")
     end = PlayerView(**{**vars(view), "stock_count": 2})
     assert knock_schedule(read_view(end)) == 10  # any knock beats a dead hand
     late = PlayerView(**{**vars(view), "stock_count": 12})

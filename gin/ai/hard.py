@@ -329,6 +329,11 @@ class HardPlayer:
             # A knock above the schedule is worth no more to Hard than playing on.
             kept_value = values[Action(ActionKind.DISCARD, card)]
             values.update({Action(ActionKind.KNOCK, c): kept_value for c in late})
+            if late:  # say why the knock on offer is not taken
+                least = min(deadwood_mask(hand ^ c.bit) for c in late)
+                action = finish_discard(legal, card, knock=False)
+                early = Hint(action, "play_on_early", {"card": str(card), "deadwood": least}, cost)
+                return Appraisal(early, values)
             return Appraisal(self._explain_discard(knowledge, evaluator, legal, card, cost), values)
         # Ending the hand is valued in points; a discard then is worth playing on (in points)
         # less what it gives up against the best discard (in deadwood, which a showdown

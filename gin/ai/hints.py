@@ -23,6 +23,10 @@ REASONS: dict[str, str] = {
     "play_on_gin": (
         "Do not knock yet: you have a good chance of gin ({chance}% next draw). Discard {card}."
     ),
+    "play_on_early": (
+        "Do not knock yet with {deadwood} deadwood: this early, gin or an undercut pays more."
+        " Discard {card}."
+    ),
     "discard": "Discard {card}: it keeps your deadwood low and your best meld chances.",
     "discard_safe": (
         "Discard {card}: it keeps your hand strong, and the opponent passed on {related}."
