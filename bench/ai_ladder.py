@@ -37,8 +37,9 @@ def table(seed: int, rows: list[tuple[str, str, float, dict[str, Any], float]]) 
     """One seed's results as a Markdown-style table."""
     lines = [
         f"seed {seed}",
-        "| match | games | won | target | pts/hand | diff/hand (95% CI) | verdict | s |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| match | games | won | target | pts/hand | diff/hand (95% CI) | decision p95 ms "
+        "| verdict | s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for first, second, target, summary, seconds in rows:
         share, won, above = check(summary, target)
@@ -49,7 +50,8 @@ def table(seed: int, rows: list[tuple[str, str, float, dict[str, Any], float]]) 
         lines.append(
             f"| {first} vs {second} | {summary['games']} | {share:.1%} | {target:.0%} "
             f"| {a['points_per_hand']:.2f} vs {b['points_per_hand']:.2f} "
-            f"| {summary['diff_per_hand']:+.2f} [{low:+.2f}, {high:+.2f}] | {verdict} "
+            f"| {summary['diff_per_hand']:+.2f} [{low:+.2f}, {high:+.2f}] "
+            f"| {a['decision_ms']['p95']:.2f} vs {b['decision_ms']['p95']:.2f} | {verdict} "
             f"| {seconds:.0f} |"
         )
     return "\n".join(lines)
