@@ -31,7 +31,7 @@
    much better its move is than the next best, and the coach what a move cost.
 
 Everything is computed from masks with :func:`gin.melds.deadwood_mask` and
-cached per decision, which keeps a decision around 10-40 ms in CPython.
+cached per decision, which keeps a decision's p95 around 9 ms in CPython (16 ms in Pyodide).
 """
 
 from __future__ import annotations
