@@ -325,6 +325,27 @@ def test_a_hint_on_a_phone_shows_whole_above_the_buttons_in_one_screen(
     context.close()
 
 
+@pytest.mark.parametrize(
+    "locale, says",
+    [("en-US", "Do not knock yet with 6 deadwood"), ("et-EE", "kombineerimata punkte on 6")],
+)
+def test_a_hint_that_passes_up_a_knock_says_why_whole_on_a_phone(
+    browser: Browser, site_url: str, locale: str, says: str
+) -> None:
+    """The Knock button is lit, Hard would play on: its hint says why, and fits."""
+    context = browser.new_context(locale=locale, **PHONE)
+    page = context.new_page()
+    open_position(page, site_url, positions.about_to_knock(seed=7))
+    assert wait_idle(page) == "discard"
+    expect(page.locator('[data-action="knock"]')).to_be_enabled()
+    tap_visible(page, '[data-action="hint"]')
+    expect(page.locator('[data-testid="hint"]')).to_contain_text(says)
+    fit = page.evaluate(HINT_FITS)
+    assert fit["scroll"] <= fit["shown"] + 1 and fit["bottom"] <= fit["buttons"], fit
+    page.screenshot(path=str(SHOTS / f"hint-play-on-{locale}.png"))
+    context.close()
+
+
 SHEET_FITS = """(where) => {
     const sheet = document.querySelector(where + ' [data-testid="score-sheet"]');
     return {table: sheet.querySelector('table').scrollWidth, room: sheet.clientWidth,

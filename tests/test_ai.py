@@ -347,6 +347,8 @@ def test_hard_keeps_to_its_knock_schedule_and_values_a_late_knock_as_playing_on(
     advice = hint(view, game.legal_actions())
     assert advice.reason_code == "play_on_early"
     assert advice.reason.startswith("Do not knock yet with 5 deadwood")
+    # The knocks its schedule rules out are not priced, so never "about as good" a move.
+    assert advice.runner_up is not None and advice.runner_up.kind is ActionKind.DISCARD
     end = PlayerView(**{**vars(view), "stock_count": 2})
     assert knock_schedule(read_view(end)) == 10  # any knock beats a dead hand
     late = PlayerView(**{**vars(view), "stock_count": 12})

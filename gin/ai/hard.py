@@ -325,15 +325,16 @@ class HardPlayer:
         schedule = knock_schedule(knowledge)
         knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
         late = [c for c in legal_knocks if c not in knockable]
+        late_knocks = [Action(ActionKind.KNOCK, c) for c in late]
         if not gins and not knockable:
             # A knock above the schedule is worth no more to Hard than playing on.
             kept_value = values[Action(ActionKind.DISCARD, card)]
-            values.update({Action(ActionKind.KNOCK, c): kept_value for c in late})
+            values.update(dict.fromkeys(late_knocks, kept_value))
             if late:  # say why the knock on offer is not taken
                 least = min(deadwood_mask(hand ^ c.bit) for c in late)
                 action = finish_discard(legal, card, knock=False)
                 early = Hint(action, "play_on_early", {"card": str(card), "deadwood": least}, cost)
-                return Appraisal(early, values)
+                return Appraisal(early, values, frozenset(late_knocks))
             return Appraisal(self._explain_discard(knowledge, evaluator, legal, card, cost), values)
         # Ending the hand is valued in points; a discard then is worth playing on (in points)
         # less what it gives up against the best discard (in deadwood, which a showdown
@@ -348,13 +349,16 @@ class HardPlayer:
         values = {action: min(ceiling, play_on + value + cost) for action, value in values.items()}
         values.update({Action(ActionKind.KNOCK, c): outcomes[c][0] for c in knockable})
         chosen = max(values[Action(ActionKind.DISCARD, card)], knock_value)
-        values.update({Action(ActionKind.KNOCK, c): chosen for c in late})
+        values.update(dict.fromkeys(late_knocks, chosen))
+        unpriced = frozenset(late_knocks)
         values.update(dict.fromkeys(gins, gin_value))
         if gins:
             action = gins[0]
             assert action.card is not None
             return Appraisal(
-                Hint(action, "gin", {"card": str(action.card)}, gin_value, "points"), values
+                Hint(action, "gin", {"card": str(action.card)}, gin_value, "points"),
+                values,
+                unpriced,
             )
         assert knock_card is not None
         risk_pct = round(100 * risk)
@@ -365,14 +369,14 @@ class HardPlayer:
                 "risk": risk_pct,
             }
             action = finish_discard(legal, knock_card, knock=True)
-            return Appraisal(Hint(action, "knock", args, knock_value, "points"), values)
+            return Appraisal(Hint(action, "knock", args, knock_value, "points"), values, unpriced)
         chance = round(100 * evaluator.gin_chance(hand ^ card.bit))
         kept = finish_discard(legal, card, False)
         if knock_value < 0:
             args = {"card": str(card), "risk": risk_pct}
-            return Appraisal(Hint(kept, "play_on_undercut", args, cost), values)
+            return Appraisal(Hint(kept, "play_on_undercut", args, cost), values, unpriced)
         args = {"card": str(card), "chance": chance}
-        return Appraisal(Hint(kept, "play_on_gin", args, cost), values)
+        return Appraisal(Hint(kept, "play_on_gin", args, cost), values, unpriced)
 
     @staticmethod
     def _play_on_value(

@@ -24,8 +24,8 @@ REASONS: dict[str, str] = {
         "Do not knock yet: you have a good chance of gin ({chance}% next draw). Discard {card}."
     ),
     "play_on_early": (
-        "Do not knock yet with {deadwood} deadwood: this early, gin or an undercut pays more."
-        " Discard {card}."
+        "Do not knock yet with {deadwood} deadwood: going for gin, or for an undercut if the"
+        " opponent knocks, pays more. Discard {card}."
     ),
     "discard": "Discard {card}: it keeps your deadwood low and your best meld chances.",
     "discard_safe": (
@@ -94,18 +94,29 @@ class Appraisal:
     discard that plays on is worth Hard's value of playing on, less the
     deadwood it gives up against the best discard.  These are estimates from
     sampled opponent hands, not exact expectations.
+
+    ``unpriced`` are the actions Hard rules out by policy rather than by
+    estimate (a knock its schedule does not allow yet): they carry its own
+    move's value, so they cost nothing in a review, and they are never named
+    as the next best move, which would call them "about as good".
     """
 
     hint: Hint
     values: dict[Action, float]
+    unpriced: frozenset[Action] = frozenset()
 
     def cost(self, action: Action) -> float:
         """The points ``action`` is estimated to give up against Hard's move (0 for that move)."""
         return max(0.0, self.values[self.hint.action] - self.values[action])
 
     def advice(self) -> Hint:
-        """The hint with its margin over the next best move (the first such in legal order)."""
-        others = [action for action in self.values if action != self.hint.action]
+        """The hint with its margin over the next best priced move (the first such in legal
+        order)."""
+        others = [
+            action
+            for action in self.values
+            if action != self.hint.action and action not in self.unpriced
+        ]
         if not others:
             return self.hint
         runner_up = min(others, key=self.cost)
