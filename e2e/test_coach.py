@@ -45,6 +45,14 @@ def test_the_hint_weighs_its_move_then_a_person_reviews_the_hand_by_click_and_ke
     page.keyboard.press("ArrowLeft")
     expect(step).to_have_text(f"Decision 2 of {count}")
     expect(items.nth(1)).to_have_attribute("aria-current", "step")
+    for _ in range(count - 2):
+        page.keyboard.press("ArrowRight")
+    expect(step).to_have_text(f"Decision {count} of {count}")
+    # The person knocked where Hard's schedule plays on: marked, explained, not priced.
+    expect(panel.locator(".review-reason")).to_contain_text("Do not knock yet with")
+    expect(panel.locator(".review-cost")).to_have_text(
+        "No cost estimate: Hard does not knock with this much deadwood yet."
+    )
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
     page.keyboard.press("r")

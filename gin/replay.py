@@ -146,8 +146,13 @@ def _decision_line(decision: Decision) -> str:
     if decision.as_hard:
         return f"{played}: as Hard would."
     top = f", pile top {decision.pile_top}" if decision.pile_top is not None else ""
+    better = (
+        "not priced: its knock schedule rules that out"
+        if decision.cost is None
+        else f"about {decision.cost:.1f} points better"
+    )
     return (
-        f"{played}: Hard would {decision.advised} (about {decision.cost:.1f} points better)."
+        f"{played}: Hard would {decision.advised} ({better})."
         f" {decision.reason} (Hand {format_cards(decision.hand)}{top}.)"
     )
 

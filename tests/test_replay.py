@@ -162,6 +162,31 @@ def test_review_prints_each_hand_and_hards_alternatives(
     assert capsys.readouterr().out.startswith("Review of Computer (easy)'s decisions.")
 
 
+def test_review_says_when_hard_did_not_price_the_move_played() -> None:
+    from gin.actions import Action
+    from gin.ai.coach import Decision
+    from gin.cards import parse_cards
+    from gin.replay import _decision_line
+
+    knock = Decision(
+        hand_number=1,
+        index=7,
+        hand=tuple(parse_cards("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H KD")),
+        pile_top=None,
+        played=Action.parse("knock KD"),
+        advised=Action.parse("discard KD"),
+        reason_code="play_on_early",
+        reason_args={"card": "KD", "deadwood": 5},
+        cost=None,
+    )
+    line = _decision_line(knock)
+    assert line.startswith(
+        "  7. knock KD: Hard would discard KD (not priced: its knock schedule rules that out)."
+    )
+    assert "points" not in line
+    assert "Do not knock yet with 5 deadwood" in line
+
+
 def test_review_of_the_finished_hands_of_a_game_in_play(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

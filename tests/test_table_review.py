@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from gin.actions import ActionKind
 from gin.ai.coach import HandReview, review_hand
 from gin.i18n import LANGUAGES, Translator
 from gin.table import effects as fx
 from gin.table.intents import (
+    Arm,
     AskHint,
     Cancel,
     ClosePanel,
@@ -17,6 +19,7 @@ from gin.table.intents import (
     NextHand,
     OpenPanel,
     Panel,
+    PlayCard,
     ReviewHand,
     ReviewReady,
     ReviewStep,
@@ -27,7 +30,7 @@ from gin.table.state import YOU, SavedTable, TablePhase, _checksum
 from gin.table.stats import LevelStats, Statistics
 from gin.table.update import update
 from gin.web.render import table_html
-from tests.table_helpers import EN, Table, at_phase, refusal
+from tests.table_helpers import EN, Table, at_phase, knock_table, refusal
 
 
 def hand_over(seed: int = 1) -> Table:
@@ -140,7 +143,7 @@ def test_the_panel_shows_each_decision_with_hards_move_reason_and_cost() -> None
             break
     else:
         raise AssertionError("the random person always played as Hard")
-    marked = next(i for i, d in enumerate(review.decisions) if not d.as_hard)
+    marked = next(i for i, d in enumerate(review.decisions) if not d.as_hard and d.cost is not None)
     decision = review.decisions[marked]
     state = replace(table.state, review_at=marked)
     panel = EN.table(state).panel
@@ -168,6 +171,26 @@ def test_the_panel_shows_each_decision_with_hards_move_reason_and_cost() -> None
     if agreed is not None:
         model = EN.review(replace(state, review_at=agreed))
         assert model.verdict == "Hard agrees." and model.cost == "" and not model.marked
+
+
+def test_a_knock_hards_schedule_rules_out_is_marked_with_why_and_no_cost() -> None:
+    """The person knocked where Hard plays on by policy: marked, explained, and not priced."""
+    table = knock_table()
+    legal = table.state.legal()
+    knocks = [a.card for a in legal if a.kind is ActionKind.KNOCK and a.card is not None]
+    table.send(Arm(ActionKind.KNOCK))
+    table.send(PlayCard(knocks[0]))
+    assert table.phase is TablePhase.HAND_OVER
+    table.send(ReviewHand())
+    review = table.state.review
+    assert review is not None
+    knock = review.decisions[-1]
+    assert knock.played.kind is ActionKind.KNOCK and not knock.as_hard
+    assert knock.cost is None and knock.reason_code == "play_on_early"
+    assert review.cost == sum(d.cost or 0.0 for d in review.decisions)
+    model = EN.review(replace(table.state, review_at=len(review.decisions) - 1))
+    assert model.marked and model.reason.startswith("Do not knock yet with")
+    assert model.cost == "No cost estimate: Hard does not knock with this much deadwood yet."
 
 
 def test_a_hand_without_decisions_says_so() -> None:

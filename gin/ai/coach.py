@@ -53,8 +53,10 @@ class Decision:
     advised: Action
     reason_code: str
     reason_args: dict[str, str | int] = field(default_factory=dict)
-    cost: float = 0.0
-    """Hard's estimate of the points the played move gave up against its own (0 if the same)."""
+    cost: float | None = 0.0
+    """Hard's estimate of the points the played move gave up against its own (0 if the same);
+    None when Hard rules the move out without pricing it (a knock its schedule does not allow
+    yet, see :attr:`gin.ai.hints.Appraisal.unpriced`)."""
 
     @property
     def as_hard(self) -> bool:
@@ -92,7 +94,7 @@ class HandReview:
     @property
     def cost(self) -> float:
         """The estimated points given up over the hand."""
-        return sum(decision.cost for decision in self.decisions)
+        return sum(decision.cost or 0.0 for decision in self.decisions)
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def decisions(
                 advised=advice.action,
                 reason_code=advice.reason_code,
                 reason_args=dict(advice.reason_args),
-                cost=appraisal.cost(played),
+                cost=None if played in appraisal.unpriced else appraisal.cost(played),
             )
         replay.apply(text)
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from urllib.parse import quote
 
 from gin.actions import Action, ActionKind
-from gin.ai.coach import HandReview
+from gin.ai.coach import Decision, HandReview
 from gin.ai.hints import REASONS, Hint
 from gin.cards import Card, sort_by_rank
 from gin.i18n import N_, Translator
@@ -901,9 +901,7 @@ class Presenter:
             else _("Hard would rather: {action}").format(action=self.action_name(decision.advised)),
             marked=not decision.as_hard,
             reason=self.reason(decision.reason_code, decision.reason_args),
-            cost=""
-            if decision.as_hard
-            else _("Estimated cost: {points} points").format(points=self.points(decision.cost)),
+            cost=self._review_cost(decision),
             decisions=tuple(
                 ReviewDecisionModel(
                     label=f"{d.index}. {self.action_name(d.played)}",
@@ -919,6 +917,14 @@ class Presenter:
             previous=ButtonModel("review-prev", pgettext("button", "Previous"), at > 0, "←"),
             next=ButtonModel("review-next", pgettext("button", "Next"), at < count - 1, "→"),
         )
+
+    def _review_cost(self, decision: Decision) -> str:
+        """A marked decision's estimated cost, or why there is none (a knock Hard rules out)."""
+        if decision.as_hard:
+            return ""
+        if decision.cost is None:
+            return self._("No cost estimate: Hard does not knock with this much deadwood yet.")
+        return self._("Estimated cost: {points} points").format(points=self.points(decision.cost))
 
     def review_summary(self, review: HandReview) -> str:
         count = len(review.decisions)
