@@ -97,8 +97,9 @@ class Appraisal:
 
     ``unpriced`` are the actions Hard rules out by policy rather than by
     estimate (a knock its schedule does not allow yet): they carry its own
-    move's value, so they cost nothing in a review, and they are never named
-    as the next best move, which would call them "about as good".
+    move's value, but the review reports them as not priced rather than as
+    costing 0, and they are never named as the next best move, which would
+    call them "about as good".
     """
 
     hint: Hint
