@@ -281,6 +281,14 @@ def test_with_gzip_the_server_compresses_what_github_pages_compresses(tmp_path: 
         # Not to a client that does not accept it.
         with urllib.request.urlopen(url) as response:
             assert response.headers["Content-Encoding"] is None
+        # A folder asked without its "/" is redirected, with no body and none announced.
+        (tmp_path / "rules").mkdir()
+        (tmp_path / "rules" / "index.html").write_text("<p>" + "rules " * 200)
+        with urllib.request.urlopen(
+            urllib.request.Request(url + "rules", headers={"Accept-Encoding": "gzip"})
+        ) as response:
+            assert response.url.endswith("/rules/")  # followed, and read whole
+            assert gzip.decompress(response.read()).startswith(b"<p>rules")
     finally:
         server.shutdown()
         server.server_close()

@@ -34,9 +34,15 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
 }
-COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/wasm")
-COMPRESSIBLE_TYPES = ("image/svg+xml",)
-"""What GitHub Pages sends gzipped (when the browser accepts it); never zips or unknown types."""
+COMPRESSIBLE = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/wasm",
+    "image/svg+xml",
+)
+"""The MIME types (by prefix) GitHub Pages sends gzipped when the browser accepts it; never
+zips or unknown types."""
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -80,7 +86,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.body_bytes += source.tell() - start
 
     def send_header(self, keyword: str, value: str) -> None:
-        if self.compressed is not None and keyword == "Content-Length":
+        # Only a 200 carries the file: a redirect (a folder without its "/") or a 304 has
+        # no body, and announcing the zipped one would leave the client waiting for it.
+        if self.compressed is not None and self.status == 200 and keyword == "Content-Length":
             super().send_header("Content-Encoding", "gzip")
             super().send_header("Vary", "Accept-Encoding")
             value = str(len(self.compressed))
@@ -91,11 +99,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.compressed = None
         if not self.gzip or "gzip" not in self.headers.get("Accept-Encoding", ""):
             return
-        file = self.translate_path(self.path.split("?", 1)[0].split("#", 1)[0])
+        file = self.translate_path(self.path)
         if os.path.isdir(file):
             file = os.path.join(file, "index.html")
         kind = self.guess_type(file)
-        if os.path.isfile(file) and (kind.startswith(COMPRESSIBLE) or kind in COMPRESSIBLE_TYPES):
+        if os.path.isfile(file) and kind.startswith(COMPRESSIBLE):
             stat = os.stat(file)
             self.compressed = _gzipped(file, stat.st_mtime_ns, stat.st_size)
 
