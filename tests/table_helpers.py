@@ -132,9 +132,6 @@ def refusal(table: Table) -> str:
     return table.state.why.code.value
 
 
-__all__ = ["EN", "YOU", "Table", "at_phase", "refusal", "sensible_intent"]
-
-
 def knock_table() -> Table:
     """A discard phase in which knocking is possible but not every discard knocks."""
     for seed in range(200):
@@ -152,3 +149,6 @@ def knock_table() -> Table:
             else:
                 break
     raise AssertionError("no knock found")
+
+
+__all__ = ["EN", "YOU", "Table", "at_phase", "knock_table", "refusal", "sensible_intent"]

@@ -325,16 +325,16 @@ class HardPlayer:
         schedule = knock_schedule(knowledge)
         knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
         late = [c for c in legal_knocks if c not in knockable]
-        late_knocks = [Action(ActionKind.KNOCK, c) for c in late]
+        unpriced = frozenset(Action(ActionKind.KNOCK, c) for c in late)
         if not gins and not knockable:
             # A knock above the schedule is worth no more to Hard than playing on.
             kept_value = values[Action(ActionKind.DISCARD, card)]
-            values.update(dict.fromkeys(late_knocks, kept_value))
+            values.update(dict.fromkeys(unpriced, kept_value))
             if late:  # say why the knock on offer is not taken
                 least = min(deadwood_mask(hand ^ c.bit) for c in late)
                 action = finish_discard(legal, card, knock=False)
                 early = Hint(action, "play_on_early", {"card": str(card), "deadwood": least}, cost)
-                return Appraisal(early, values, frozenset(late_knocks))
+                return Appraisal(early, values, unpriced)
             return Appraisal(self._explain_discard(knowledge, evaluator, legal, card, cost), values)
         # Ending the hand is valued in points; a discard then is worth playing on (in points)
         # less what it gives up against the best discard (in deadwood, which a showdown
@@ -349,8 +349,7 @@ class HardPlayer:
         values = {action: min(ceiling, play_on + value + cost) for action, value in values.items()}
         values.update({Action(ActionKind.KNOCK, c): outcomes[c][0] for c in knockable})
         chosen = max(values[Action(ActionKind.DISCARD, card)], knock_value)
-        values.update(dict.fromkeys(late_knocks, chosen))
-        unpriced = frozenset(late_knocks)
+        values.update(dict.fromkeys(unpriced, chosen))
         values.update(dict.fromkeys(gins, gin_value))
         if gins:
             action = gins[0]

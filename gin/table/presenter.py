@@ -228,13 +228,14 @@ class Presenter:
         label = self.tr.ngettext("Computer: {count} card", "Computer: {count} cards", count).format(
             count=count
         )
-        theirs = [e for e in view.history if e.player == AI] if state.in_hand else []
+        ai_moves = (e for e in reversed(view.history) if e.player == AI)
+        last = next(ai_moves, None) if state.in_hand else None
         return OpponentModel(
             label=label,
             hidden=count - len(known) if state.in_hand else 0,
             known=tuple(self.card(card, note=self._("taken")) for card in known),
             thinking=self._("Thinking…") if thinking else "",
-            last_move=self.move_text(AI, theirs[-1].action, theirs[-1].card) if theirs else "",
+            last_move=self.move_text(AI, last.action, last.card) if last is not None else "",
         )
 
     def stock(self, state: TableState, legal: Sequence[Action]) -> StockModel:
