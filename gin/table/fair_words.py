@@ -70,7 +70,7 @@ class FairWords:
     def _(self, message: str) -> str:
         return self.tr.gettext(message)
 
-    def date(self, day: date) -> str:
+    def day(self, day: date) -> str:
         """A date in words: "1 December 2026"."""
         return self._(_DATES[day.month - 1]).format(day=day.day, year=day.year)
 
@@ -101,7 +101,7 @@ class FairWords:
         """Why a daily game needs no commitment: its seed is the date's."""
         return self._(
             "The deals of {date} follow from the date alone: everyone gets the same cards."
-        ).format(date=self.date(day))
+        ).format(date=self.day(day))
 
     def verdict(self, verification: Verification, day: date | None = None) -> str:
         """What the reveal found, in one sentence."""
@@ -111,7 +111,7 @@ class FairWords:
                 "The deal matches the daily deal of {date}.",
                 "All {count} deals match the daily deal of {date}.",
                 count,
-            ).format(count=count, date=self.date(day))
+            ).format(count=count, date=self.day(day))
         if verification.ok:
             return self.tr.ngettext(
                 "The deal matches the commitment shown before the first card.",
@@ -152,7 +152,7 @@ class FairWords:
                 result.hands,
             )
         text = template.format(
-            date=self.date(day), you=result.you, computer=result.computer, count=result.hands
+            date=self.day(day), you=result.you, computer=result.computer, count=result.hands
         )
         if practice:
             text = self._("{result} (a practice game)").format(result=text)
