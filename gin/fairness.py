@@ -316,6 +316,38 @@ def verify_game(game: Game, proof: SeedProof) -> Verification:
     return Verification(game.seed, proof, check_deals(game.seed, game.hand_results, in_play))
 
 
+@dataclass(frozen=True)
+class Revealed:
+    """A game's reveal, as the table shows it: the seed, its proof and every hand's check.
+
+    ``seal`` for a game with a commitment, ``day`` for a daily deal; ``given_up``
+    when the game was left unfinished (the hand in play is checked as far as
+    it went).
+    """
+
+    seed: int
+    seal: Seal | None
+    day: date | None
+    verification: Verification
+    given_up: bool
+
+    @property
+    def ok(self) -> bool:
+        return self.verification.ok
+
+
+def reveal(game: Game, seal: Seal | None, day: date | None = None) -> Revealed | None:
+    """The reveal of a game that ended or was given up; None for a seed a person chose
+    (nothing was committed to, and the seed was known from the start)."""
+    if seal is not None:
+        proof = seal_proof(game.seed, seal.salt, seal.commitment)
+    elif day is not None:
+        proof = daily_proof(game.seed, day)
+    else:
+        return None
+    return Revealed(game.seed, seal, day, verify_game(game, proof), given_up=not game.over)
+
+
 # --- a downloaded record -----------------------------------------------------------------
 
 

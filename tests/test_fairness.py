@@ -419,3 +419,24 @@ def test_verify_accepts_a_daily_record_by_its_date(
     assert code == 1 and "not the daily deal's" in out
     code, _, err = _verify(tmp_path, {**record, "daily": "2026-13-01"}, capsys)
     assert code == 1 and "not a date" in err
+
+
+def test_the_reveal_of_a_game_with_a_seal_a_daily_deal_or_a_chosen_seed() -> None:
+    from datetime import date
+
+    from gin.daily import daily_seed
+    from gin.fairness import reveal
+
+    game = finished_game(3)
+    revealed = reveal(game, Seal(3, SALT))
+    assert revealed is not None and revealed.ok and not revealed.given_up
+    other = reveal(game, Seal(4, SALT))  # a seal of another seed than the one that dealt
+    assert other is not None and not other.ok
+    assert other.verification.proof is SeedProof.MISMATCH
+    assert reveal(game, None) is None  # a chosen seed: nothing was committed
+    day = date(2026, 12, 1)
+    daily = reveal(game_in_play(daily_seed(day)), None, day)
+    assert daily is not None and daily.ok and daily.given_up
+    assert daily.verification.proof is SeedProof.DAILY
+    wrong_day = reveal(game, None, day)
+    assert wrong_day is not None and wrong_day.verification.proof is SeedProof.NOT_DAILY

@@ -89,3 +89,33 @@ def test_a_damaged_day_is_dropped_and_the_others_kept(entry: object) -> None:
 @pytest.mark.parametrize("data", [[], "days", {"days": []}, {"version": 1}])
 def test_stored_results_that_are_not_results_start_empty_with_a_notice(data: object) -> None:
     assert DailyResults.from_dict(data) == (DailyResults(), True)
+
+
+def test_a_daily_game_is_practice_unless_it_is_the_days_first_on_its_day() -> None:
+    from gin.table.daily import DailyGame
+
+    assert DailyGame.begun(DEC_1, DEC_1, DailyResults()) == DailyGame(DEC_1, practice=False)
+    assert DailyGame.begun(DEC_1, DEC_1, played(0)).practice  # played today already
+    assert DailyGame.begun(DEC_1, DEC_1 + timedelta(days=1), DailyResults()).practice
+    assert DailyGame.begun(DEC_1 + timedelta(days=1), DEC_1, DailyResults()).practice
+
+
+@pytest.mark.parametrize(
+    ("params", "asked", "warned"),
+    [
+        ({}, None, False),
+        ({"daily": ""}, True, False),
+        ({"daily": " "}, True, False),
+        ({"daily": "2026-12-01"}, DEC_1, False),
+        ({"daily": "2026-12-32"}, None, True),
+        ({"daily": "tomorrow"}, None, True),
+        ({"daily": "2026-1-1"}, None, True),
+    ],
+)
+def test_the_address_asks_for_todays_deal_or_a_days(
+    params: dict[str, str], asked: object, warned: bool
+) -> None:
+    from gin.table.daily import read_daily
+
+    day, warnings = read_daily(params)
+    assert day == asked and bool(warnings) == warned

@@ -64,6 +64,34 @@ def _count(value: object, limit: int) -> bool:
 
 
 @dataclass(frozen=True)
+class DailyGame:
+    """The table's game is the deal of ``day``; ``practice`` when its result is not kept."""
+
+    day: date
+    practice: bool = False
+
+    @classmethod
+    def begun(cls, day: date, today: date, results: DailyResults) -> DailyGame:
+        """The daily game of ``day`` begun ``today``: kept only if it is that day's and its
+        first (playing a day again, or another day's deal, is practice)."""
+        return cls(day, practice=day != today or results.result_of(day) is not None)
+
+
+def read_daily(params: Mapping[str, str]) -> tuple[date | bool | None, list[str]]:
+    """The address's ``daily``: True for ``?daily`` (today's), a date for ``?daily=YYYY-MM-DD``,
+    None when it is absent or malformed (with the warning for the console)."""
+    if "daily" not in params:
+        return None, []
+    text = params["daily"].strip()
+    if text == "":
+        return True, []
+    day = parse_day(text)
+    if day is None:
+        return None, [f"?daily={params['daily']!r} ignored: a date YYYY-MM-DD, or nothing"]
+    return day, []
+
+
+@dataclass(frozen=True)
 class CalendarDay:
     """One square of the calendar: its date and, if kept, its result."""
 
