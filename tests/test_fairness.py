@@ -39,6 +39,7 @@ from gin.fairness import (
 from gin.game import MAX_SEED, Game, _checksum, shuffled_deck
 from gin.records import Event
 from gin.replay import main
+from gin.table.startup import Stored
 from tests.table_helpers import Table, sensible_intent
 
 SALT = "0123456789abcdef0123456789abcdef"
@@ -107,10 +108,11 @@ def finished_game(seed: int, rng_seed: int = 1) -> Game:
 
 def game_in_play(seed: int, hands: int = 1) -> Game:
     """A game stopped after ``hands`` finished hands, a few moves into the next one."""
-    table = Table.open(seed=seed)
+    table = Table.open(seed=seed, stored=Stored(settings={"level": "easy", "target": 500}))
     rng = random.Random(4)
     while len(table.state.game.hand_results) < hands or not table.state.in_hand:
         table.send(sensible_intent(table.state, rng))
+    assert not table.state.game.over
     for _ in range(5):
         if table.state.in_hand:
             table.send(sensible_intent(table.state, rng))

@@ -92,6 +92,17 @@ def read_daily(params: Mapping[str, str]) -> tuple[date | bool | None, list[str]
 
 
 @dataclass(frozen=True)
+class Sharing:
+    """A daily result being shared (the presenter words it), and whether the clipboard
+    took the text (None: not answered yet; False: refused, so it is shown for copying)."""
+
+    day: date
+    result: DayResult
+    practice: bool
+    copied: bool | None = None
+
+
+@dataclass(frozen=True)
 class CalendarDay:
     """One square of the calendar: its date and, if kept, its result."""
 
@@ -114,6 +125,10 @@ class DailyResults:
         if day in self.days:
             return self
         return DailyResults({**self.days, day: result})
+
+    def joined(self, other: DailyResults) -> DailyResults:
+        """These results and another tab's: a day either kept, this tab's where both did."""
+        return DailyResults({**other.days, **self.days})
 
     def streak(self, today: date) -> int:
         """Consecutive days with a result, ending today (or yesterday, if today is unplayed)."""

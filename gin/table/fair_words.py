@@ -131,8 +131,8 @@ class FairWords:
 
     def how_to_check(self) -> str:
         return self._(
-            "Check it yourself: the SHA-256 of gin-rummy-commit/1/{seed}/{salt} is the "
-            "commitment, and python -m gin.replay --verify checks a downloaded game record."
+            "Check it yourself: the commitment is the SHA-256 of the first text below, and the "
+            "command below checks a downloaded game record, every deal included."
         )
 
     # --- the daily deal ----------------------------------------------------------------

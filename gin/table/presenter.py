@@ -16,12 +16,15 @@ from gin.actions import Action, ActionKind
 from gin.ai.coach import Decision, HandReview
 from gin.ai.hints import REASONS, Hint
 from gin.cards import Card, sort_by_rank
+from gin.fairness import reveal
 from gin.i18n import N_, Translator
 from gin.records import Event, HandResult
 from gin.rules import GIN_BONUS, MAX_TARGET, RULESET_VERSION, UNDERCUT_BONUS
 from gin.scoring import Bonus, BonusKind, HandKind
 from gin.table import hand as hands
 from gin.table.effects import Announce
+from gin.table.fair_present import FairPresenter, ProofModel
+from gin.table.fair_words import FairWords
 from gin.table.intents import (
     AskHint,
     DrawFromPile,
@@ -85,6 +88,7 @@ class Presenter:
 
     def __init__(self, translator: Translator) -> None:
         self.tr = translator
+        self.fair = FairPresenter(FairWords(translator))
 
     # --- small pieces -------------------------------------------------------------------
 
@@ -188,6 +192,10 @@ class Presenter:
             log=self.log(view.history if in_hand else view.hand_results[-1].history),
             panel=self.panel(state, rules_html),
             question=self.question(state),
+            seal=self.fair.seal(state.seal, state.daily, state.today),
+            proof=self.game_proof(state) if phase is TablePhase.GAME_OVER else None,
+            left=self.fair.proof(state.left, close=True) if state.left is not None else None,
+            sharing=self.fair.share(state.sharing, state.page_url) if state.sharing else None,
             labels={
                 "document": _("Gin Rummy"),
                 "table": _("Gin Rummy table"),
@@ -722,7 +730,6 @@ class Presenter:
 
     def game_over(self, state: TableState) -> GameOverModel:
         _ = self._
-        pgettext = self.tr.pgettext
         view = state.view
         results = view.hand_results
         won = view.winner == YOU
@@ -761,12 +768,30 @@ class Presenter:
             ),
             seed_link=_("Replay these deals"),
             seed_href=f"?seed={quote(str(seed))}",
-            buttons=(
-                ButtonModel("next-hand", pgettext("button", "Play again"), key="N", primary=True),
-                self.review_button(),
-                ButtonModel("download", _("Download game record")),
-            ),
+            buttons=self.game_over_buttons(state),
         )
+
+    def game_over_buttons(self, state: TableState) -> tuple[ButtonModel, ...]:
+        """Play again; for a daily deal, Share first and then the person's own game."""
+        _ = self._
+        pgettext = self.tr.pgettext
+        review, download = self.review_button(), ButtonModel("download", _("Download game record"))
+        if state.daily is None:
+            again = ButtonModel(
+                "next-hand", pgettext("button", "Play again"), key="N", primary=True
+            )
+            return again, review, download
+        share = ButtonModel("share-daily", _("Share"), primary=True)
+        label = (
+            _("Back to your game") if state.parked is not None else pgettext("button", "New game")
+        )
+        return share, ButtonModel("next-hand", label, key="N"), review, download
+
+    def game_proof(self, state: TableState) -> ProofModel | None:
+        """The reveal at game over (None for a game whose seed was chosen)."""
+        day = state.daily.day if state.daily is not None else None
+        revealed = reveal(state.game, state.seal, day)
+        return self.fair.proof(revealed) if revealed is not None else None
 
     # --- the move log -------------------------------------------------------------------
 
@@ -954,7 +979,11 @@ class Presenter:
                 "settings", _("Settings"), close, fieldsets=self.settings_fields(state)
             )
         if panel is Panel.STATS:
-            return PanelModel("stats", _("Statistics"), close, stats=self.stats(state.stats))
+            today = state.today
+            kept = today is not None and state.daily_results.result_of(today) is not None
+            calendar = self.fair.calendar(state.daily_results, today, can_share=kept)
+            stats = self.stats(state.stats)
+            return PanelModel("stats", _("Statistics"), close, stats=stats, calendar=calendar)
         if panel is Panel.RULES:
             return PanelModel("rules", _("Rules"), close, rules_html=rules_html)
         if panel is Panel.SHEET:
@@ -980,7 +1009,10 @@ class Presenter:
 
     def menu_items(self, state: TableState) -> tuple[ButtonModel, ...]:
         _ = self._
-        items = [
+        items = [ButtonModel("daily", _("Today's deal"))]
+        if state.daily is not None and state.parked is not None:
+            items.append(ButtonModel("back-to-game", _("Back to your game")))
+        items += [
             ButtonModel("new-game", self.tr.pgettext("button", "New game")),
             ButtonModel("settings", _("Settings")),
             ButtonModel("stats", _("Statistics")),
@@ -1120,9 +1152,26 @@ class Presenter:
         if question is None:
             return None
         loss = _(" The game in progress will count as a loss.") if state.in_progress else ""
-        if question is Question.NEW_GAME:
+        if question is Question.NEW_GAME and state.daily is not None:
+            text = _(
+                "Start a new game? Your own game in progress will count as a loss "
+                "(this daily deal is kept for later)."
+            )
+            yes, no = _("Start a new game"), _("Keep playing")
+        elif question is Question.NEW_GAME:
             text = _("Start a new game?") + loss
             yes, no = _("Start a new game"), _("Keep playing")
+        elif question is Question.REPLACE_DAILY:
+            unfinished = (
+                state.daily if state.daily is not None else state.parked and state.parked.daily
+            )
+            day = unfinished.day if unfinished else state.asked_daily
+            assert day is not None
+            text = _(
+                "Your deal of {date} is unfinished. Give it up for this deal? It will count "
+                "as lost."
+            ).format(date=self.fair.words.day(day))
+            yes, no = _("Give it up"), _("Keep it")
         elif question is Question.APPLY_RULES:
             text = _("These rules apply to a new game. Start a new game now?") + loss
             yes, no = _("Start a new game"), _("Keep the current game")

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from gin.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, ActionKind
 from gin.ai import bot_seed, hint
 from gin.cards import Card, to_mask
+from gin.daily import DAILY_RULES, daily_level, daily_seed
+from gin.fairness import Seal, played_record, reveal
 from gin.game import Game
 from gin.melds import deadwood_mask
 from gin.rules import MAX_TARGET
 from gin.table import hand as hands
+from gin.table.daily import DailyGame, DailyResults, DayResult, Sharing
 from gin.table.effects import (
     Announce,
     Deal,
@@ -35,6 +39,7 @@ from gin.table.effects import (
     PlaySound,
     Review,
     Save,
+    Share,
     ShowDown,
     Sound,
     Think,
@@ -42,13 +47,16 @@ from gin.table.effects import (
 from gin.table.intents import (
     Arm,
     AskHint,
+    BackToGame,
     BotDecided,
     Cancel,
     ChangeSetting,
     ChooseCard,
     ClosePanel,
+    CloseShare,
     Confirm,
     DismissNotice,
+    DismissReveal,
     DownloadRecord,
     DrawFromPile,
     DrawFromStock,
@@ -61,14 +69,18 @@ from gin.table.intents import (
     Panel,
     Pass,
     PlayCard,
+    PlayDaily,
     ResetStatistics,
     ReviewHand,
     ReviewReady,
     ReviewStep,
     SaveFailed,
+    ShareDaily,
+    ShareDone,
     ShowDeck,
     SortHand,
     StoredElsewhere,
+    Today,
     TouchOnly,
 )
 from gin.table.keys import binding
@@ -109,13 +121,29 @@ def update(state: TableState, intent: Intent) -> Transition:
 # --- starting -------------------------------------------------------------------------------
 
 
-def new_game(state: TableState, seed: int | None = None) -> Transition:
-    """A fresh game by the settings' rules and level; the bot moves first if it is to."""
-    game = Game(seed=seed, rules=state.settings.rules)
+def new_game(
+    state: TableState, seed: int | None = None, daily: DailyGame | None = None
+) -> Transition:
+    """A fresh game; the bot moves first if it is to.
+
+    Without a chosen seed the table draws the seed and a salt (:class:`~gin.fairness.Seal`)
+    and shows their commitment before the first card.  A daily deal takes its seed,
+    level and rules from its day, whatever the settings; the person's settings choose
+    them for any other game.
+    """
+    seal = None
+    if daily is not None:
+        seed, rules, level = daily_seed(daily.day), DAILY_RULES, daily_level(daily.day)
+    else:
+        rules, level = state.settings.rules, state.settings.level
+        if seed is None:
+            seal = Seal.draw()
+            seed = seal.seed
+    game = Game(seed=seed, rules=rules)
     fresh = replace(
         state,
         game=game,
-        level=state.settings.level,
+        level=level,
         results_seen=0,
         results_counted=0,
         hints_used=0,
@@ -133,6 +161,11 @@ def new_game(state: TableState, seed: int | None = None) -> Transition:
         why=None,
         reveal=False,
         panel=None if state.panel in (Panel.SETTINGS, Panel.MENU) else state.panel,
+        seal=seal,
+        daily=daily,
+        left=None,
+        asked_daily=None,
+        sharing=None,
     )
     fresh, effects = _bot_moves_if_due(fresh)
     return fresh, [Deal(), _save(fresh, settings=True, stats=True), *effects]
@@ -290,8 +323,9 @@ def _after_action(state: TableState, hands_before: int) -> Transition:
         state = replace(state, thinking=False, order=())
         effects += [ShowDown(result), Announce(result)]
         if state.game.over:
-            effects.append(Focus("next-hand"))
-        return state, [*effects, _save(state, stats=True)]
+            state = replace(state, left=None, daily_results=_kept(state, state.game))
+            effects.append(Focus("share-daily" if state.daily else "next-hand"))
+        return state, [*effects, _save(state, stats=True, daily=state.game.over)]
     state, bot = _bot_moves_if_due(state)
     return state, [_save(state), *bot]
 
@@ -342,6 +376,8 @@ def _bot_decided(state: TableState, intent: Intent) -> Transition:
 
 
 def _next_hand(state: TableState, _intent: Intent) -> Transition:
+    if state.phase is TablePhase.GAME_OVER and state.daily is not None:
+        return _leave_daily(state)
     if state.phase is TablePhase.GAME_OVER:
         return new_game(state)
     if state.phase is not TablePhase.HAND_OVER:
@@ -358,18 +394,33 @@ def _next_hand(state: TableState, _intent: Intent) -> Transition:
 
 
 def _new_game(state: TableState, _intent: Intent) -> Transition:
-    if state.in_progress:
+    own = state.parked if state.daily is not None else None
+    if state.in_progress and state.daily is None or own is not None:
         return replace(state, question=Question.NEW_GAME, panel=None, why=None), []
+    if state.daily is not None:
+        return _leave_daily(state)
     return new_game(state)
 
 
 def _abandoned(state: TableState) -> TableState:
-    """The game in progress is given up: it counts as a loss."""
+    """The game in progress is given up: it counts as a loss, and a daily deal's as lost."""
     if not state.in_progress:
         return state
     counted = count_results(state)
     stats = counted.stats.of(state.level).after_abandoned_game()
-    return replace(counted, stats=counted.stats.update(state.level, stats))
+    return replace(
+        counted,
+        stats=counted.stats.update(state.level, stats),
+        daily_results=_kept(state, state.game),
+    )
+
+
+def _given_up(state: TableState) -> Transition:
+    """A new game of the person's own in place of the game in progress (lost), revealed."""
+    left = reveal(state.game, state.seal, state.daily.day if state.daily else None)
+    fresh, effects = new_game(_abandoned(state))
+    fresh = replace(fresh, left=left if state.in_progress else None)
+    return fresh, [*effects, _save(fresh, daily=True)]
 
 
 def _confirm(state: TableState, _intent: Intent) -> Transition:
@@ -382,18 +433,26 @@ def _confirm(state: TableState, _intent: Intent) -> Transition:
             question=None,
         )
         return cleared, [_save(cleared, stats=True)]
+    if question is Question.NEW_GAME and state.daily is not None and state.parked is not None:
+        return _leave_daily(state, give_up_own=True)
     if question is Question.NEW_GAME:
-        return new_game(_abandoned(state))
+        return _given_up(state)
     if question is Question.APPLY_RULES and state.pending is not None:
-        return new_game(replace(_abandoned(state), settings=state.pending))
+        return _given_up(replace(state, settings=state.pending))
     if question is Question.SEEDED_GAME and state.seeded is not None:
-        return new_game(_abandoned(state), seed=state.seeded)
+        left = reveal(state.game, state.seal) if state.in_progress else None
+        fresh, effects = new_game(_abandoned(state), seed=state.seeded)
+        return replace(fresh, left=left), effects
+    if question is Question.REPLACE_DAILY and state.asked_daily is not None:
+        return _replace_daily(state, state.asked_daily)
     return replace(state, question=None), []
 
 
 def _cancel(state: TableState, _intent: Intent) -> Transition:
     if state.question is not None:
-        return replace(state, question=None, pending=None, seeded=None), []
+        return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
+    if state.sharing is not None:
+        return replace(state, sharing=None), []
     if state.armed is not None or state.selected is not None:
         return replace(state, armed=None, selected=None), []
     if state.panel is not None:
@@ -470,11 +529,22 @@ def _reset_statistics(state: TableState, _intent: Intent) -> Transition:
 def _download(state: TableState, _intent: Intent) -> Transition:
     """The game record: the whole game once it is over, else only its finished hands.
 
-    Mid-hand, the full record would hand out the seed and so every card.
+    Mid-hand, the full record would hand out the seed and so every card.  A sealed
+    game's record carries its commitment, and its salt once the game is over; the
+    record of a game over lists the deck of every hand as played beside the seed, so
+    ``python -m gin.replay --verify`` checks the deals against the seed
+    (:func:`gin.fairness.played_record`).  A daily deal's names its day.
     """
     game = state.game
     data = {**state.record(), "game": game.finished_hands_record()}
     data.pop("checksum", None)
+    data.pop("salt", None)
+    if state.seal is not None:
+        data["commitment"] = state.seal.commitment
+    if game.over and (state.seal is not None or state.daily is not None):
+        data["game"] = played_record(game)
+        if state.seal is not None:
+            data["salt"] = state.seal.salt
     name = f"gin-rummy-{game.seed}" if game.over else f"gin-rummy-hands-1-{len(game.hand_results)}"
     return state, [Download(f"{name}.json", data)]
 
@@ -561,12 +631,17 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
     if intent.stats is not None:
         stats, _damaged = Statistics.from_dict(intent.stats)
         followed = replace(followed, stats=stats)
+    if intent.daily is not None:
+        results, _damaged = DailyResults.from_dict(intent.daily)
+        followed = replace(followed, daily_results=state.daily_results.joined(results))
     if intent.table is None:
         return followed, []
     try:
         saved = SavedTable.from_dict(intent.table)
     except ValueError:
         return followed, []
+    if state.daily is not None:  # the person's own game is kept aside here: keep it up
+        return replace(followed, parked=saved if saved.in_progress else None), []
     ours, theirs = state.game.actions, saved.game.actions
     same_game = saved.game.seed == state.game.seed and saved.game.rules == state.game.rules
     if same_game and theirs[: len(ours)] != ours and ours[: len(theirs)] == theirs:
@@ -574,8 +649,32 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
     if same_game and theirs == ours and saved.results_seen <= state.results_seen:
         return followed, []
     notice = Message(Notice.OTHER_TAB)
-    followed = replace(
-        followed,
+    notices = state.notices if notice in state.notices else (*state.notices, notice)
+    return _bot_moves_if_due(replace(put_on_table(followed, saved), notices=notices))
+
+
+# --- daily deals, and the game kept aside -------------------------------------------------------
+
+
+def saved_of(state: TableState) -> SavedTable:
+    """The game on the table as it would be restored: to keep it aside."""
+    return SavedTable(
+        state.game,
+        state.level,
+        state.results_seen,
+        state.results_counted,
+        state.hints_used,
+        state.order,
+        state.reviewed,
+        state.seal,
+        state.daily,
+    )
+
+
+def put_on_table(state: TableState, saved: SavedTable) -> TableState:
+    """``saved`` on the table, as the person left it (nothing of the game before is kept)."""
+    return replace(
+        state,
         game=saved.game,
         level=saved.level,
         results_seen=saved.results_seen,
@@ -583,16 +682,177 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
         hints_used=saved.hints_used,
         order=saved.order,
         reviewed=saved.reviewed,
-        review=None,
+        seal=saved.seal,
+        daily=saved.daily,
         game_number=state.game_number + 1,
         selected=None,
         armed=None,
-        hint=None,
         question=None,
+        pending=None,
+        seeded=None,
+        asked_daily=None,
         thinking=False,
-        notices=state.notices if notice in state.notices else (*state.notices, notice),
+        hint=None,
+        review=None,
+        review_at=0,
+        why=None,
+        reveal=False,
+        sharing=None,
+        panel=None if state.panel is Panel.REVIEW else state.panel,
     )
-    return _bot_moves_if_due(followed)
+
+
+def _kept(state: TableState, game: Game) -> DailyResults:
+    """The daily results, with this game's kept if it is a daily deal's first, on its day.
+
+    A game given up counts as lost; its hands are those begun."""
+    daily = state.daily
+    if daily is None or daily.practice or not (game.over or state.in_progress):
+        return state.daily_results
+    you, computer = game.scores
+    hands = len(game.hand_results) + (0 if game.over else 1)
+    result = DayResult(game.winner == YOU, you, computer, hands)
+    return state.daily_results.kept(daily.day, result)
+
+
+def _unfinished_daily(state: TableState) -> DailyGame | None:
+    """The daily deal in progress, on the table or kept aside (there is one at most)."""
+    if state.daily is not None and state.in_progress:
+        return state.daily
+    if state.parked is not None and state.parked.daily is not None:
+        return state.parked.daily
+    return None
+
+
+def _play_daily(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, PlayDaily)
+    day = intent.day or state.today
+    if day is None:
+        return state, []
+    if state.daily is not None and state.daily.day == day and not state.game.over:
+        return replace(state, panel=None, why=None), []  # it is on the table already
+    unfinished = _unfinished_daily(state)
+    if unfinished is not None and unfinished.day != day:
+        return replace(
+            state, question=Question.REPLACE_DAILY, asked_daily=day, panel=None, why=None
+        ), []
+    return _to_daily(state, day)
+
+
+def _to_daily(state: TableState, day: date) -> Transition:
+    """The deal of ``day`` on the table: resumed if it is kept aside, else begun.
+
+    The person's own game in progress is kept aside (it is in its own record
+    already); a daily deal on the table now is finished or was never played.
+    """
+    effects: Effects = []
+    own = state.parked
+    if state.daily is None:
+        own = saved_of(state) if state.in_progress else None
+    aside = state.parked if state.daily is None else None
+    if aside is not None and aside.daily is not None and aside.daily.day == day:
+        resumed = replace(put_on_table(state, aside), parked=own, panel=None)
+        shown, effects = _bot_moves_if_due(resumed)
+        return shown, [Deal(), _save(shown), *effects]
+    return start_daily(replace(state, parked=own), day)
+
+
+def start_daily(state: TableState, day: date) -> Transition:
+    """Begin the deal of ``day`` (practice unless it is today's first)."""
+    if state.today is None:
+        return state, []
+    return new_game(state, daily=DailyGame.begun(day, state.today, state.daily_results))
+
+
+def _replace_daily(state: TableState, day: date) -> Transition:
+    """Give up the unfinished deal of another day (it counts as lost), then play ``day``'s."""
+    if state.daily is not None and state.in_progress:
+        left = reveal(state.game, None, state.daily.day)
+        fresh, effects = _to_daily(replace(_abandoned(state), question=None), day)
+        return replace(fresh, left=left), [*effects, _save(fresh, daily=True)]
+    parked = state.parked
+    assert parked is not None and parked.daily is not None
+    given_up = _abandoned(put_on_table(state, parked))
+    stats, results = given_up.stats, given_up.daily_results
+    left = reveal(parked.game, None, parked.daily.day)
+    kept = replace(state, stats=stats, daily_results=results, parked=None, question=None)
+    fresh, effects = _to_daily(kept, day)
+    return replace(fresh, left=left), [*effects, _save(fresh, daily=True)]
+
+
+def _leave_daily(state: TableState, give_up_own: bool = False) -> Transition:
+    """From the daily deal to the person's own game: the one kept aside, or a new one.
+
+    The daily deal is kept aside if it is unfinished, and forgotten once it is over.
+    With ``give_up_own`` the game kept aside is given up (lost) for a new one.
+    """
+    assert state.daily is not None
+    daily_record = (
+        Save(daily_table=state.record(on_table=False))
+        if state.in_progress
+        else Save(forget=("daily-table",))
+    )
+    aside = saved_of(state) if state.in_progress else None
+    own = state.parked
+    if own is not None and not give_up_own:
+        resumed = replace(put_on_table(state, own), parked=aside, panel=None)
+        shown, effects = _bot_moves_if_due(resumed)
+        return shown, [daily_record, Deal(), _save(shown), *effects]
+    leaving = replace(state, parked=aside)
+    if own is not None:
+        leaving = _abandoned(replace(put_on_table(leaving, own), parked=aside))
+    fresh, effects = new_game(replace(leaving, daily=None, seal=None))
+    if own is not None:
+        fresh = replace(fresh, left=reveal(own.game, own.seal))
+    return fresh, [daily_record, *effects]
+
+
+def _back_to_game(state: TableState, _intent: Intent) -> Transition:
+    if state.daily is None:
+        return replace(state, panel=None), []
+    return _leave_daily(state)
+
+
+def _share_daily(state: TableState, _intent: Intent) -> Transition:
+    """Share the result of the daily deal over on the table, or today's kept result."""
+    shared = shared_result(state)
+    if shared is None:
+        return _refuse(state, Why.NOTHING_TO_SHARE, "share-daily")
+    return replace(state, sharing=shared, why=None), [Share(shared)]
+
+
+def shared_result(state: TableState) -> Sharing | None:
+    """What *Share* tells: this daily game's result once it is over (practice or not),
+    else today's kept result; None when there is neither."""
+    if state.daily is not None and state.game.over:
+        you, computer = state.game.scores
+        hands = len(state.game.hand_results)
+        result = DayResult(state.game.winner == YOU, you, computer, hands)
+        return Sharing(state.daily.day, result, state.daily.practice)
+    kept = state.daily_results.result_of(state.today) if state.today is not None else None
+    if state.today is None or kept is None:
+        return None
+    return Sharing(state.today, kept, practice=False)
+
+
+def _share_done(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, ShareDone)
+    if state.sharing is None:
+        return state, []
+    return replace(state, sharing=replace(state.sharing, copied=intent.copied)), []
+
+
+def _close_share(state: TableState, _intent: Intent) -> Transition:
+    return replace(state, sharing=None), []
+
+
+def _dismiss_reveal(state: TableState, _intent: Intent) -> Transition:
+    return replace(state, left=None), []
+
+
+def _today(state: TableState, intent: Intent) -> Transition:
+    assert isinstance(intent, Today)
+    return replace(state, today=intent.day), []
 
 
 # --- the keyboard ------------------------------------------------------------------------------
@@ -640,11 +900,17 @@ def _refuse(
     return refused, [Announce(message)]
 
 
-def _save(state: TableState, *, stats: bool = False, settings: bool = False) -> Save:
+def _save(
+    state: TableState, *, stats: bool = False, settings: bool = False, daily: bool = False
+) -> Save:
+    """Store the game on the table in its own record (the person's, or the daily deal's)."""
+    on_table = state.record(on_table=True) if state.daily is not None else None
     return Save(
-        table=state.record(),
+        table=state.record() if state.daily is None else None,
+        daily_table=on_table,
         stats=state.stats.to_dict() if stats else None,
         settings=state.settings.to_dict() if settings else None,
+        daily=state.daily_results.to_dict() if daily else None,
     )
 
 
@@ -677,4 +943,11 @@ _HANDLERS: dict[type[Intent], Callable[[TableState, Any], Transition]] = {
     SaveFailed: _save_failed,
     TouchOnly: _touch_only,
     StoredElsewhere: _stored_elsewhere,
+    PlayDaily: _play_daily,
+    BackToGame: _back_to_game,
+    ShareDaily: _share_daily,
+    ShareDone: _share_done,
+    CloseShare: _close_share,
+    DismissReveal: _dismiss_reveal,
+    Today: _today,
 }

@@ -34,6 +34,7 @@ from gin.table.models import (
     StatsModel,
     TableModel,
 )
+from gin.web import fair_render
 
 SPRITE = "./static/cards/cards.svg"
 """The card art (tools/card_art.py): one symbol per face, ``card-7H``, and ``card-back``."""
@@ -192,7 +193,8 @@ def topbar(model: TableModel) -> str:
         f'<span class="hand-number">{escape(bar.hand_number)}</span>'
         f'<span class="level">{escape(bar.level)}</span>'
         f'<span class="ruleset" data-testid="ruleset">{escape(bar.ruleset)}</span>'
-        "<button "
+        + fair_render.seal_chip(model.seal)
+        + "<button "
         + attrs(
             type="button",
             class_="menu-button",
@@ -353,7 +355,7 @@ def _lines(lines: Iterable[LineModel], css: str, heads: tuple[str, str]) -> str:
     )
 
 
-def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
+def game_over_section(over: GameOverModel, result: ResultModel | None, proof: str = "") -> str:
     buttons = "".join(button(b) for b in over.buttons)
     last = ""
     if result is not None:
@@ -370,6 +372,7 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
         f'<b data-testid="final-you">{over.you}</b></span>'
         f'<span>{escape(over.ai_label)} <b data-testid="final-ai">{over.ai}</b></span></p>'
         f'<div class="result-actions">{buttons}</div>'
+        + proof
         + last
         + _lines(over.lines, "box-score", (over.you_label, over.ai_label))
         + f"<h3>{escape(over.figures_title)}</h3>"
@@ -568,11 +571,15 @@ def panel(model: PanelModel, table: TableModel) -> str:
             + "</form>"
         )
     elif model.name == "stats" and model.stats is not None:
-        body = stats_body(model.stats)
+        body = stats_body(model.stats) + fair_render.calendar(model.calendar)
     elif model.name == "rules":
         body = model.rules_html
     elif model.name == "sheet":
-        body = score_sheet(table.sheet, titled=False) + move_log(table.log)
+        body = (
+            fair_render.seal_block(table.seal)
+            + score_sheet(table.sheet, titled=False)
+            + move_log(table.log)
+        )
     elif model.name == "review" and model.review is not None:
         body = review_body(model.review)
     else:
@@ -627,10 +634,11 @@ def regions(model: TableModel) -> dict[str, str]:
     """The HTML of every region of the table (empty where a region shows nothing now)."""
     drawn = dict.fromkeys(REGIONS, "")
     drawn["topbar"] = topbar(model)
-    drawn["notices"] = notices(model.notices)
+    drawn["notices"] = notices(model.notices) + fair_render.proof(model.left, "proof left")
     why = message_line(model.why, "why", "why")
     if model.game_over is not None:
-        drawn["result"] = game_over_section(model.game_over, model.result) + why
+        proof = fair_render.proof(model.proof)
+        drawn["result"] = game_over_section(model.game_over, model.result, proof) + why
     elif model.result is not None:
         drawn["result"] = result_section(model.result) + why
     else:
@@ -639,11 +647,14 @@ def regions(model: TableModel) -> dict[str, str]:
         drawn["prompt"] = prompt(model)
         drawn["actions"] = actions(model)
         drawn["hand"] = hand_section(model)
-    drawn["side"] = score_sheet(model.sheet) + move_log(model.log)
+    drawn["side"] = (
+        fair_render.seal_block(model.seal) + score_sheet(model.sheet) + move_log(model.log)
+    )
     if model.panel is not None:
         drawn["overlay"] += panel(model.panel, model)
     if model.question is not None:
         drawn["overlay"] += question_box(model.question)
+    drawn["overlay"] += fair_render.share_box(model.sharing)
     return drawn
 
 
@@ -697,5 +708,10 @@ CONTROLS = (
     "reset-stats",
     "confirm",
     "cancel",
+    "daily",
+    "back-to-game",
+    "share-daily",
+    "close-share",
+    "dismiss-reveal",
 )
 """The ``data-action`` names drawn by this module; the page maps each to an intent."""
