@@ -153,7 +153,7 @@ class FairPresenter:
             how=words.how_to_check() if seal is not None else "",
             committed=committed_text(seal.seed, seal.salt) if seal is not None else "",
             command=VERIFY_COMMAND,
-            close=ButtonModel("dismiss-reveal", _("Close")) if close else None,
+            close=ButtonModel("close-reveal", _("Close")) if close else None,
         )
 
     def calendar(

@@ -98,7 +98,7 @@ CONTROL_INTENTS: dict[str, Intent] = {
     "back-to-game": BackToGame(),
     "share-daily": ShareDaily(),
     "close-share": CloseShare(),
-    "dismiss-reveal": DismissReveal(),
+    "close-reveal": DismissReveal(),
     **{f"sort-{mode.value}": SortHand(mode) for mode in SortMode},
 }
 """Every ``data-action`` the renderer draws, and the intent it sends."""

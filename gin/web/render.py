@@ -712,6 +712,6 @@ CONTROLS = (
     "back-to-game",
     "share-daily",
     "close-share",
-    "dismiss-reveal",
+    "close-reveal",
 )
 """The ``data-action`` names drawn by this module; the page maps each to an intent."""
