@@ -430,3 +430,17 @@ def test_todays_deal_given_up_for_another_days_counts_as_lost() -> None:
     assert table.state.daily_results.result_of(DEC_1) == DayResult(False, you, computer, hands)
     assert table.state.daily is not None and table.state.daily.practice
     assert table.saved["daily"] == table.state.daily_results.to_dict()
+
+
+def test_settings_changed_during_a_daily_deal_wait_for_the_persons_own_game() -> None:
+    from gin.table.intents import ChangeSetting
+
+    table = opened(Stored(settings={"level": "easy", "target": 50}))
+    table.send(PlayDaily())
+    table.send(ChangeSetting("sound", False))
+    assert table.state.question is None and table.state.game.rules == DAILY_RULES
+    table.send(ChangeSetting("target", "70"))
+    assert table.state.question is None and table.state.game.rules == DAILY_RULES
+    assert table.state.settings.rules.target == 70
+    table.send(BackToGame())  # no own game kept aside: a new one, by the new rules
+    assert table.state.daily is None and table.state.game.rules.target == 70

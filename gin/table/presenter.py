@@ -1167,10 +1167,11 @@ class Presenter:
             )
             day = unfinished.day if unfinished else state.asked_daily
             assert day is not None
+            asked = state.asked_daily or day
             text = _(
-                "Your deal of {date} is unfinished. Give it up for this deal? It will count "
-                "as lost."
-            ).format(date=self.fair.words.day(day))
+                "Your deal of {date} is unfinished. Give it up for the deal of {asked}? It will "
+                "count as lost."
+            ).format(date=self.fair.words.day(day), asked=self.fair.words.day(asked))
             yes, no = _("Give it up"), _("Keep it")
         elif question is Question.APPLY_RULES:
             text = _("These rules apply to a new game. Start a new game now?") + loss

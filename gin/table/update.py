@@ -395,7 +395,7 @@ def _next_hand(state: TableState, _intent: Intent) -> Transition:
 
 def _new_game(state: TableState, _intent: Intent) -> Transition:
     own = state.parked if state.daily is not None else None
-    if state.in_progress and state.daily is None or own is not None:
+    if (state.in_progress and state.daily is None) or own is not None:
         return replace(state, question=Question.NEW_GAME, panel=None, why=None), []
     if state.daily is not None:
         return _leave_daily(state)
@@ -505,7 +505,8 @@ def _change_setting(state: TableState, intent: Intent) -> Transition:
         if intent.name == "target":
             return _refuse(state, Why.TARGET_RANGE, intent.name, limit=MAX_TARGET)
         return _refuse(state, Why.NOT_OFFERED, intent.name)
-    if changed.rules != state.game.rules:
+    # A daily deal keeps the day's rules: new rules wait for the person's own next game.
+    if changed.rules != state.game.rules and state.daily is None:
         return replace(state, pending=changed, question=Question.APPLY_RULES, why=None), []
     speed = state.speed if state.speed_fixed else changed.speed
     settled = replace(state, settings=changed, pending=None, question=None, speed=speed, why=None)

@@ -26,7 +26,10 @@ def seal_chip(seal: SealModel | None) -> str:
     if seal is None or not seal.short:
         return ""
     if not seal.commitment:
-        return f'<span class="seal-chip daily" data-testid="daily-chip">{escape(seal.short)}</span>'
+        return (
+            f'<span class="seal-chip daily" data-testid="daily-chip" title="{escape(seal.short)}">'
+            f"{escape(seal.short)}</span>"
+        )
     head, _, tail = seal.short.partition("…")
     return (
         f'<span class="seal-chip" title="{escape(seal.label)}: {escape(seal.commitment)}">'
