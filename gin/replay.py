@@ -39,6 +39,7 @@ from gin.fairness import (
     Mismatch,
     SeedProof,
     Verification,
+    is_commitment,
     record_proof,
     verify_record,
 )
@@ -94,6 +95,9 @@ def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
         yield f"The finished hands of a game (no seed); target {game.rules.target}."
     else:
         yield f"Seed {game.seed}; target {game.rules.target}."
+    shown = record.get("commitment") if isinstance(record, Mapping) else None
+    if is_commitment(shown):
+        yield f"Sealed before the first card: commitment {shown} (check it with --verify)."
     starting = True
     for action in data["actions"]:
         if starting:

@@ -442,3 +442,17 @@ def test_the_reveal_of_a_game_with_a_seal_a_daily_deal_or_a_chosen_seed() -> Non
     assert daily.verification.proof is SeedProof.DAILY
     wrong_day = reveal(game, None, day)
     assert wrong_day is not None and wrong_day.verification.proof is SeedProof.NOT_DAILY
+
+
+def test_replay_names_the_commitment_of_a_sealed_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], finished: tuple[Game, Seal]
+) -> None:
+    game, seal = finished
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(downloaded(game, seal)), encoding="utf-8")
+    assert main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"Sealed before the first card: commitment {seal.commitment}" in out
+    path.write_text(json.dumps({**downloaded(game, seal), "commitment": "\\x1b[2J"}))
+    assert main([str(path)]) == 0
+    assert "Sealed" not in capsys.readouterr().out  # only a checked value is printed

@@ -304,9 +304,10 @@ class TableApp:
                 self.window.console.warn(f"clipboard refused: {error}")
         self.dispatch(ShareDone(copied))
         box = self.root.querySelector('[data-testid="share-text"]')
-        if box and not copied:
-            box.focus()
-            box.select()
+        if box:
+            box.focus()  # into the box the person opened (Escape or Close puts it away)
+            if not copied:
+                box.select()
 
     def announce(self, text: str) -> None:
         region = self.document.getElementById("announcer")
@@ -384,7 +385,9 @@ class TableApp:
 
     def on_key(self, event: Any) -> None:
         target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey:
+        in_share = str(event.key) == "Escape" and target.closest('[data-testid="share"]')
+        in_form = str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") and not in_share
+        if in_form or event.ctrlKey or event.metaKey:
             return
         key = str(event.key)
         if key in ("Enter", " "):
