@@ -1,8 +1,8 @@
 """Proof that a game's deals were fixed before its first card: a commitment, then the reveal.
 
 A game whose seed nobody chose draws the seed and a random **salt** (32
-lowercase hexadecimal characters, from the system's cryptographic source: in
-the page, the browser's ``crypto.getRandomValues``) and shows the
+lowercase hexadecimal characters, from the system's cryptographic source,
+``random.SystemRandom``: in the page, the browser's ``crypto.getRandomValues``) and shows the
 **commitment** before the first move::
 
     commitment = SHA-256( UTF-8 "gin-rummy-commit/1/<seed>/<salt>" ), in lowercase hex
@@ -24,8 +24,8 @@ change.
 from __future__ import annotations
 
 import hashlib
+import random
 import re
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -82,9 +82,16 @@ class Seal:
         committed_text(self.seed, self.salt)  # checks both
 
     @classmethod
-    def draw(cls) -> Seal:
-        """A fresh seed (the whole range, as ``Game`` draws one) and salt, from ``secrets``."""
-        return cls(secrets.randbelow(MAX_SEED + 1), secrets.token_hex(SALT_CHARS // 2))
+    def draw(cls, source: random.Random | None = None) -> Seal:
+        """A fresh seed (the whole range, as ``Game`` draws one) and salt.
+
+        Both come from ``random.SystemRandom`` (the operating system's cryptographic
+        source, ``os.urandom``: in the page, ``crypto.getRandomValues``), unless a test
+        gives another ``source``.
+        """
+        rng = source or random.SystemRandom()
+        salt = f"{rng.getrandbits(4 * SALT_CHARS):0{SALT_CHARS}x}"
+        return cls(rng.randrange(MAX_SEED + 1), salt)
 
     @property
     def commitment(self) -> str:

@@ -61,18 +61,27 @@ def test_the_commitment_is_sha256sum_of_the_documented_text(seed: int, salt: str
         assert out.decode().split()[0] == KNOWN[seed, salt]
 
 
-def test_a_drawn_seal_comes_from_secrets_and_covers_the_seed_range(
+def test_a_drawn_seal_comes_from_the_systems_random_source_and_covers_the_seed_range(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seals = [Seal.draw() for _ in range(20)]
     assert len({seal.salt for seal in seals}) == 20 and len({seal.seed for seal in seals}) == 20
     assert all(is_salt(seal.salt) and 0 <= seal.seed <= MAX_SEED for seal in seals)
     assert max(seal.seed for seal in seals) > 2**40  # the whole 63-bit range, not 2**31
-    asked: list[object] = []
-    monkeypatch.setattr(fairness.secrets, "randbelow", lambda n: asked.append(n) or 7)
-    monkeypatch.setattr(fairness.secrets, "token_hex", lambda n: asked.append(n) or "a" * 32)
-    assert Seal.draw() == Seal(7, "a" * 32)
-    assert asked == [MAX_SEED + 1, 16]
+    assert max(int(seal.salt, 16) for seal in seals) > 2**100  # all 128 bits of the salt
+    sources: list[random.Random] = []
+
+    class Recorded(random.Random):
+        def __init__(self) -> None:
+            super().__init__(7)
+            sources.append(self)
+
+    monkeypatch.setattr(fairness.random, "SystemRandom", Recorded)
+    drawn = Seal.draw()
+    assert len(sources) == 1  # the operating system's source, os.urandom, nothing else
+    twin = random.Random(7)
+    salt = f"{twin.getrandbits(128):032x}"
+    assert drawn == Seal(twin.randrange(MAX_SEED + 1), salt)
 
 
 @pytest.mark.parametrize(
