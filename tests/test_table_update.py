@@ -33,6 +33,7 @@ from gin.table.intents import (
     Pass,
     PlayCard,
     ResetStatistics,
+    ReviewHand,
     SaveFailed,
     ShowDeck,
     SortHand,
@@ -432,6 +433,34 @@ def test_another_tab_newer_game_is_followed_an_older_one_ignored() -> None:
     assert table.state.game.actions == before.game.actions
     table.send(StoredElsewhere(table={"format": "junk"}))
     assert table.state.game.actions == before.game.actions
+
+
+def test_a_game_put_on_the_table_leaves_nothing_of_the_one_before() -> None:
+    # At game over with the review open, N deals a new game: the review of a hand of the old
+    # game closes (it used to stay open on a game with no finished hand, and the paint failed).
+    table = at_phase(TablePhase.GAME_OVER)
+    table.send(ReviewHand())
+    assert table.state.panel is Panel.REVIEW
+    table.send(KeyPress("n"))
+    assert table.state.panel is None and table.state.review is None
+    assert table.state.game.hand_results == [] and EN.table(table.state).panel is None
+    # Another tab's newer game: no pending rules, refusal, revealed deck or review left over.
+    shown = at_phase(TablePhase.HAND_OVER, seed=9)
+    newer = Table(shown.state, saved=dict(shown.saved))
+    newer.send(NextHand())
+    shown.send(ShowDeck())
+    shown.send(ReviewHand())
+    shown.send(ChangeSetting("target", "50"))
+    shown.send(Cancel())
+    shown.send(ChangeSetting("target", "x"))
+    assert shown.state.reveal and shown.state.why is not None
+    shown.send(ChangeSetting("target", "60"))
+    assert shown.state.pending is not None
+    shown.send(StoredElsewhere(table=newer.state.record()))
+    followed = shown.state
+    assert followed.game.actions == newer.state.game.actions
+    assert (followed.pending, followed.question, followed.why, followed.review) == (None,) * 4
+    assert not followed.reveal and followed.panel is None
 
 
 def test_every_intent_type_has_a_handler() -> None:

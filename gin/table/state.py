@@ -149,6 +149,42 @@ class TableState:
     def step_delay_ms(self) -> int:
         return round(STEP_DELAY_MS / self.speed) if self.speed > 0 else 0
 
+    # --- a game put on the table ---------------------------------------------------------
+
+    def with_game(self, game: Game, saved: SavedTable | None = None) -> TableState:
+        """This table with ``game`` in play: the one place a game is put on the table.
+
+        The counters come from ``saved`` (another tab's record, the page's storage) or
+        start at zero; nothing of the game before is left: no chosen card, armed button,
+        question, pending rules or seed, hint, review, refusal or revealed deck, and the
+        review panel, which showed a hand of that game, is closed.  The game number moves
+        on, so that a late answer about the game before is recognised and dropped.
+        """
+        kept = saved or SavedTable(game, self.settings.level, 0, 0, 0, ())
+        return replace(
+            self,
+            game=kept.game,
+            level=kept.level,
+            results_seen=kept.results_seen,
+            results_counted=kept.results_counted,
+            hints_used=kept.hints_used,
+            order=kept.order,
+            reviewed=kept.reviewed,
+            game_number=self.game_number + 1,
+            selected=None,
+            armed=None,
+            question=None,
+            pending=None,
+            seeded=None,
+            thinking=False,
+            hint=None,
+            review=None,
+            review_at=0,
+            why=None,
+            reveal=False,
+            panel=None if self.panel is Panel.REVIEW else self.panel,
+        )
+
     # --- saving -----------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:

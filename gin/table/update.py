@@ -110,30 +110,13 @@ def update(state: TableState, intent: Intent) -> Transition:
 
 
 def new_game(state: TableState, seed: int | None = None) -> Transition:
-    """A fresh game by the settings' rules and level; the bot moves first if it is to."""
-    game = Game(seed=seed, rules=state.settings.rules)
-    fresh = replace(
-        state,
-        game=game,
-        level=state.settings.level,
-        results_seen=0,
-        results_counted=0,
-        hints_used=0,
-        reviewed=(),
-        review=None,
-        game_number=state.game_number + 1,
-        order=(),
-        selected=None,
-        armed=None,
-        question=None,
-        pending=None,
-        seeded=None,
-        thinking=False,
-        hint=None,
-        why=None,
-        reveal=False,
-        panel=None if state.panel in (Panel.SETTINGS, Panel.MENU) else state.panel,
-    )
+    """A fresh game by the settings' rules and level; the bot moves first if it is to.
+
+    The menu and the settings, from which a new game is started, close.
+    """
+    fresh = state.with_game(Game(seed=seed, rules=state.settings.rules))
+    if fresh.panel in (Panel.SETTINGS, Panel.MENU):
+        fresh = replace(fresh, panel=None)
     fresh, effects = _bot_moves_if_due(fresh)
     return fresh, [Deal(), _save(fresh, settings=True, stats=True), *effects]
 
@@ -575,21 +558,7 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
         return followed, []
     notice = Message(Notice.OTHER_TAB)
     followed = replace(
-        followed,
-        game=saved.game,
-        level=saved.level,
-        results_seen=saved.results_seen,
-        results_counted=saved.results_counted,
-        hints_used=saved.hints_used,
-        order=saved.order,
-        reviewed=saved.reviewed,
-        review=None,
-        game_number=state.game_number + 1,
-        selected=None,
-        armed=None,
-        hint=None,
-        question=None,
-        thinking=False,
+        followed.with_game(saved.game, saved),
         notices=state.notices if notice in state.notices else (*state.notices, notice),
     )
     return _bot_moves_if_due(followed)
