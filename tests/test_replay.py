@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gin.game import _checksum
+from gin.game_record import checksum as _checksum
 from gin.replay import MAX_RECORD_CHARS, main
 from gin.table.effects import Download
 from gin.table.intents import DownloadRecord

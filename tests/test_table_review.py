@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from gin.actions import ActionKind
 from gin.ai.coach import HandReview, review_hand
+from gin.game_record import checksum as _checksum
 from gin.i18n import LANGUAGES, Translator
 from gin.table import effects as fx
 from gin.table.intents import (
@@ -26,7 +27,7 @@ from gin.table.intents import (
 )
 from gin.table.messages import Why
 from gin.table.presenter import Presenter
-from gin.table.state import YOU, SavedTable, TablePhase, _checksum
+from gin.table.state import YOU, SavedTable, TablePhase
 from gin.table.stats import LevelStats, Statistics
 from gin.table.update import update
 from gin.web.render import table_html

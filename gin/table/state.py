@@ -14,8 +14,6 @@ is still read, so an upgrade resumes a game in progress.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -27,6 +25,7 @@ from gin.ai.coach import HandReview
 from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.game import Game
+from gin.game_record import checksum
 from gin.table.intents import Panel
 from gin.table.messages import Message
 from gin.table.settings import LEVELS, Settings
@@ -200,12 +199,7 @@ class TableState:
             "order": [str(card) for card in self.order],
             "game": self.game.to_dict(),
         }
-        return {**payload, "checksum": _checksum(payload)}
-
-
-def _checksum(payload: Mapping[str, Any]) -> str:
-    text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return {**payload, "checksum": checksum(payload)}
 
 
 @dataclass(frozen=True)
@@ -228,7 +222,7 @@ class SavedTable:
         version = data.get("version")
         if version == TABLE_VERSION:
             payload = {key: value for key, value in data.items() if key != "checksum"}
-            if data.get("checksum") != _checksum(payload):
+            if data.get("checksum") != checksum(payload):
                 raise ValueError("this saved table has been altered (its checksum does not match)")
         elif version != 1:
             raise ValueError("this saved table is from another version of the game")
