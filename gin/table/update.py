@@ -19,9 +19,9 @@ from typing import Any
 
 from gin.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, ActionKind
 from gin.ai import bot_seed, hint
-from gin.cards import Card, to_mask
+from gin.cards import Card
 from gin.game import Game
-from gin.melds import deadwood_mask
+from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
 from gin.table import hand as hands
 from gin.table.effects import (
@@ -142,66 +142,50 @@ def _not_in_play(state: TableState, target: str) -> Transition | None:
 
 
 def _draw_from_stock(state: TableState, _intent: Intent) -> Transition:
-    refused = _not_in_play(state, "stock")
-    if refused:
-        return refused
-    if state.phase is TablePhase.UPCARD:
-        return _refuse(state, Why.TAKE_OR_PASS, "stock")
-    if state.phase is TablePhase.DISCARD:
-        return _refuse(state, Why.ALREADY_DRAWN, "stock")
-    return _play(state, DRAW_STOCK)
+    return _play_or_refuse(state, DRAW_STOCK, "stock")
 
 
 def _draw_from_pile(state: TableState, _intent: Intent) -> Transition:
-    refused = _not_in_play(state, "pile")
-    if refused:
-        return refused
-    legal = state.legal()
-    if TAKE in legal:
-        return _play(state, TAKE)
-    if DRAW_PILE in legal:
-        return _play(state, DRAW_PILE)
-    if state.phase is TablePhase.DISCARD:
-        return _refuse(state, Why.ALREADY_DRAWN, "pile")
-    return _refuse(state, Why.BOTH_PASSED, "pile")
+    """The face-up card on the first turn, the top discard later."""
+    return _play_or_refuse(state, TAKE if state.phase is TablePhase.UPCARD else DRAW_PILE, "pile")
 
 
 def _pass(state: TableState, _intent: Intent) -> Transition:
-    refused = _not_in_play(state, "pass")
+    return _play_or_refuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
+
+
+def _play_or_refuse(
+    state: TableState, action: Action, target: str, instead: Why | None = None
+) -> Transition:
+    """Play ``action`` for the person, or say why not (the engine's reason, in the table's
+    words; ``instead`` words every refusal of this action alike)."""
+    refused = _not_in_play(state, target)
     if refused:
         return refused
-    if PASS not in state.legal():
-        return _refuse(state, Why.NO_PASS_NOW, "pass")
-    return _play(state, PASS)
+    engine = state.game.refusal(action)
+    if engine is not None:
+        return _refuse_with(state, Message.refused(engine, target, instead))
+    return _play(state, action)
 
 
 def _discard_action(state: TableState, card: Card) -> Action | Transition:
-    """The action that plays ``card`` now (discard, knock or gin), or the refusal."""
+    """The action that plays ``card`` now (discard, knock or gin, as armed), or the refusal.
+
+    RULES.md: a knock that leaves no deadwood is gin, so an armed Knock plays it as gin.
+    """
     target = str(card)
     refused = _not_in_play(state, target)
     if refused:
         return refused
-    view = state.view
-    if card not in view.hand:
-        return _refuse(state, Why.NOT_YOUR_CARD, target)
-    if state.phase is not TablePhase.DISCARD:
-        return _refuse(state, Why.DRAW_FIRST, target)
-    if card is view.taken_from_pile:
-        return _refuse(state, Why.TAKEN_CARD, target, card)
-    legal = state.legal()
-    left = deadwood_mask(to_mask(view.hand) ^ card.bit)
-    if state.armed is ActionKind.KNOCK:
-        # RULES.md: a knock at 0 deadwood is gin, so an armed Knock plays it as gin.
-        for kind in (ActionKind.GIN, ActionKind.KNOCK):
-            if Action(kind, card) in legal:
-                return Action(kind, card)
-        limit = view.rules.knock_limit
-        return _refuse(state, Why.KNOCK_TOO_HIGH, target, card, deadwood=left, limit=limit)
-    if state.armed is ActionKind.GIN:
-        if Action(ActionKind.GIN, card) in legal:
-            return Action(ActionKind.GIN, card)
-        return _refuse(state, Why.GIN_NOT_YET, target, card, deadwood=left)
-    return Action(ActionKind.DISCARD, card)
+    action = Action(state.armed or ActionKind.DISCARD, card)
+    engine = state.game.refusal(action)
+    if engine is not None and engine.reason is Refusal.KNOCK_IS_GIN:
+        action = Action(ActionKind.GIN, card)
+        engine = state.game.refusal(action)
+    if engine is None:
+        return action
+    instead = Why.DRAW_FIRST if engine.reason is Refusal.TAKE_OR_PASS else None
+    return _refuse_with(state, Message.refused(engine, target, instead))
 
 
 def _play_card(state: TableState, intent: Intent) -> Transition:
@@ -604,7 +588,10 @@ def _playable(state: TableState, card: Card) -> bool:
 def _refuse(
     state: TableState, why: Why, target: str, card: Card | None = None, **numbers: int
 ) -> Transition:
-    message = Message(why, card=card, numbers=numbers, target=target)
+    return _refuse_with(state, Message(why, card=card, numbers=numbers, target=target))
+
+
+def _refuse_with(state: TableState, message: Message) -> Transition:
     refused = replace(state, why=message, why_count=state.why_count + 1)
     return refused, [Announce(message)]
 
