@@ -145,9 +145,9 @@ def _reason(rng: random.Random, view: Any, legal: list[Action]) -> tuple[str, di
 
 
 def _reason_value(value: Any) -> Any:
-    """A reason argument as the hint and the coach carry it (this release: text for cards and
-    actions)."""
-    return str(value) if isinstance(value, Card | Action) else value
+    """A reason argument as the hint and the coach carry it (typed: a card, an action, a
+    number)."""
+    return value
 
 
 def stand_in_hint(view: Any, legal: list[Action]) -> Hint:

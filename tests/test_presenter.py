@@ -301,7 +301,9 @@ def test_announcements_word_moves_results_hints_and_refusals() -> None:
     )
     knock = _result("AS 2S 3S 4D 4H 4C 7C 8C 9C 5D", "6S 7S 8S JD QD KD 9H TH JH KH")
     assert EN.announcement(Announce(knock)) == "You knocked and score 5 points. Knock: 10 − 5 = 5"
-    only = Hint(Action(ActionKind.DRAW_STOCK), "only_choice", {"action": "draw stock"})
+    only = Hint(
+        Action(ActionKind.DRAW_STOCK), "only_choice", {"action": Action.parse("draw stock")}
+    )
     assert EN.announcement(Announce(only)) == "Draw from the stock is the only move."
     refused = Message(Why.TAKEN_CARD, card=seven)
     assert EN.announcement(Announce(refused)) == "You cannot throw back the card you just took."

@@ -9,12 +9,12 @@ nothing else, so all of this is tested in CPython.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import quote
 
 from gin.actions import Action, ActionKind
 from gin.ai.coach import Decision, HandReview
-from gin.ai.hints import REASONS, Hint
+from gin.ai.hints import REASONS, Hint, ReasonValue
 from gin.cards import Card, sort_by_rank
 from gin.i18n import N_, Translator
 from gin.records import Event, HandResult
@@ -847,14 +847,15 @@ class Presenter:
             margin = self._("About {points} points better than the next best move ({action}).")
         return f"{text} {margin.format(points=self.points(hint.margin), action=alternative)}"
 
-    def reason(self, code: str, reason_args: dict[str, str | int]) -> str:
-        """Hard's reason in the person's language: the reason template, translated, filled in."""
+    def reason(self, code: str, reason_args: Mapping[str, ReasonValue]) -> str:
+        """Hard's reason in the person's language: the reason template, translated, filled
+        in with each card's printed name and each action as its button says it."""
         args: dict[str, str | int] = {}
         for name, value in reason_args.items():
-            if name in ("card", "related", "avoided"):
-                args[name] = short_name(Card.parse(str(value)))
-            elif name == "action":
-                args[name] = self.action_name(Action.parse(str(value)))
+            if isinstance(value, Card):
+                args[name] = short_name(value)
+            elif isinstance(value, Action):
+                args[name] = self.action_name(value)
             else:
                 args[name] = value
         return self._(REASONS[code]).format(**args)
