@@ -18,8 +18,8 @@ from gin.ai.hints import REASONS, Hint, ReasonValue
 from gin.cards import Card, sort_by_rank
 from gin.i18n import N_, Translator
 from gin.records import Event, HandResult
-from gin.rules import GIN_BONUS, MAX_TARGET, RULESET_VERSION, UNDERCUT_BONUS
-from gin.scoring import Bonus, BonusKind, HandKind
+from gin.rules import MAX_TARGET, RULESET_VERSION
+from gin.scoring import BONUS_POINTS, Bonus, BonusKind, HandKind, price_showdown
 from gin.table import hand as hands
 from gin.table.effects import Announce
 from gin.table.intents import (
@@ -78,6 +78,12 @@ SAME_VALUE = 0.05
 def short_name(card: Card) -> str:
     """A card as printed in running text: "10♣", "Q♥" (the index printed on its face)."""
     return RANK_LABELS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
+
+
+def arithmetic(terms: Sequence[int]) -> str:
+    """Signed terms as a sum, with the minus sign of print: (6, -4, 25) is "6 − 4 + 25"."""
+    first, *rest = terms
+    return str(first) + "".join(f" {MINUS} {-t}" if t < 0 else f" + {t}" for t in rest)
 
 
 class Presenter:
@@ -482,15 +488,8 @@ class Presenter:
         facts = result.showdown
         if facts is None:
             return self.tr.pgettext("score sheet", "Dead hand") + ": 0"
-        k, d = facts.knocker_deadwood, facts.defender_deadwood
-        name = self.kind_name(result.kind)
-        if result.kind is HandKind.GIN:
-            sums = f"{GIN_BONUS} + {d} = {result.points}"
-        elif result.kind is HandKind.KNOCK:
-            sums = f"{d} {MINUS} {k} = {result.points}"
-        else:
-            sums = f"{k} {MINUS} {d} + {UNDERCUT_BONUS} = {result.points}"
-        return f"{name}: {sums}"
+        score = price_showdown(facts)
+        return f"{self.kind_name(result.kind)}: {arithmetic(score.terms)} = {score.points}"
 
     def points_words(self, result: HandResult) -> str:
         """The same arithmetic in words (whose deadwood is which number)."""
@@ -504,7 +503,7 @@ class Presenter:
             "defender": self.player_name(defender),
             "knocker_points": facts.knocker_deadwood,
             "defender_points": facts.defender_deadwood,
-            "bonus": GIN_BONUS,
+            "bonus": price_showdown(facts).bonus,
         }
         if result.kind is HandKind.GIN:
             template = _("Gin bonus {bonus} plus the defender's deadwood {defender_points}.")
@@ -513,7 +512,6 @@ class Presenter:
                 "The defender's deadwood {defender_points} minus the knocker's {knocker_points}."
             )
         else:
-            values["bonus"] = UNDERCUT_BONUS
             template = _(
                 "The knocker's deadwood {knocker_points} minus the defender's "
                 "{defender_points}, plus the undercut bonus {bonus}."
@@ -1001,6 +999,9 @@ class Presenter:
         def check(name: str, label: str, value: bool) -> FieldModel:
             return FieldModel(name, label, "checkbox", "true", checked=value)
 
+        points = BONUS_POINTS
+        game_bonus = _("Game bonus (+{points} to the winner)").format(points=points[BonusKind.GAME])
+        line_bonus = _("Line bonus (+{points} per hand won)").format(points=points[BonusKind.LINE])
         sizes = {
             CardSize.SMALL: N_("Small"),
             CardSize.MEDIUM: N_("Medium"),
@@ -1025,8 +1026,8 @@ class Presenter:
                         minimum=1,
                         maximum=MAX_TARGET,
                     ),
-                    check("game_bonus", _("Game bonus (+100 to the winner)"), rules.game_bonus),
-                    check("line_bonus", _("Line bonus (+25 per hand won)"), rules.line_bonus),
+                    check("game_bonus", game_bonus, rules.game_bonus),
+                    check("line_bonus", line_bonus, rules.line_bonus),
                     check(
                         "shutout_bonus",
                         _("Shutout (winner's total doubled if the loser won no hand)"),
