@@ -26,7 +26,7 @@ from gin import game_record
 from gin.actions import Action, IllegalActionError
 from gin.cards import DECK, Card, shown
 from gin.game_record import MAX_SEED, record_start, valid_seed, validated_deck
-from gin.records import HandResult
+from gin.records import HandResult, hand_points, hands_won
 from gin.refusals import Refused
 from gin.rules import Rules, checked_seat
 from gin.scoring import Bonus, HandKind, Role, game_bonuses, price_showdown
@@ -200,8 +200,8 @@ class Game:
         points = self.hand_points
         if result.winner is not None and points[result.winner] >= self.rules.target:
             self.winner = result.winner
-            hands_won = [sum(r.winner == seat for r in self.hand_results) for seat in (0, 1)]
-            self.bonuses = game_bonuses(self.rules, points, hands_won, result.winner)
+            won = hands_won(self.hand_results)
+            self.bonuses = game_bonuses(self.rules, points, won, result.winner)
             hand.phase = Phase.GAME_OVER
         else:
             self._deal()
@@ -209,7 +209,7 @@ class Game:
     @property
     def hand_points(self) -> list[int]:
         """Each seat's points from hands alone: what decides when the target is reached."""
-        return [sum(r.points for r in self.hand_results if r.winner == seat) for seat in (0, 1)]
+        return hand_points(self.hand_results)
 
     @property
     def scores(self) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -67,3 +68,21 @@ class HandResult:
             "stock": [str(card) for card in self.stock],
             "history": [event.to_dict() for event in self.history],
         }
+
+
+def hand_points(results: Iterable[HandResult]) -> list[int]:
+    """Each seat's points from hands alone: what decides when the target is reached."""
+    points = [0, 0]
+    for result in results:
+        if result.winner is not None:
+            points[result.winner] += result.points
+    return points
+
+
+def hands_won(results: Iterable[HandResult]) -> list[int]:
+    """How many hands each seat won."""
+    won = [0, 0]
+    for result in results:
+        if result.winner is not None:
+            won[result.winner] += 1
+    return won

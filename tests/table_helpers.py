@@ -22,8 +22,9 @@ from gin.table.intents import (
     ReviewReady,
 )
 from gin.table.presenter import Presenter
+from gin.table.seats import YOU
 from gin.table.startup import Address, Stored, start
-from gin.table.state import YOU, TablePhase, TableState
+from gin.table.state import TablePhase, TableState
 from gin.table.update import update
 
 EN = Presenter(Translator("en"))

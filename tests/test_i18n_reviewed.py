@@ -21,8 +21,9 @@ from gin.i18n import LANGUAGES, Translator
 from gin.records import HandResult
 from gin.scoring import BonusKind, HandKind
 from gin.table.presenter import Presenter
+from gin.table.seats import AI, YOU
 from gin.table.settings import LEVELS, SPEEDS
-from gin.table.state import AI, YOU, TablePhase
+from gin.table.state import TablePhase
 from tests.table_helpers import at_phase
 
 REVIEWED: dict[str, Any] = json.loads(

@@ -11,8 +11,9 @@ from gin.records import HandResult
 from gin.scoring import HandKind, score_hand
 from gin.table.intents import Arm, ChangeSetting, ChooseCard, OpenPanel, Panel
 from gin.table.presenter import short_name
+from gin.table.seats import AI, YOU
 from gin.table.settings import SortMode
-from gin.table.state import AI, YOU, TablePhase
+from gin.table.state import TablePhase
 from gin.table.stats import LevelStats
 from tests.table_helpers import EN, Table, at_phase, knock_table
 

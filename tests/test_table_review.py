@@ -27,7 +27,8 @@ from gin.table.intents import (
 )
 from gin.table.messages import Why
 from gin.table.presenter import Presenter
-from gin.table.state import YOU, SavedTable, TablePhase
+from gin.table.seats import YOU
+from gin.table.state import SavedTable, TablePhase
 from gin.table.stats import LevelStats, Statistics
 from gin.table.update import update
 from gin.web.render import table_html

@@ -41,9 +41,10 @@ from gin.table.intents import (
     TouchOnly,
 )
 from gin.table.messages import Notice, Why
+from gin.table.seats import AI, YOU
 from gin.table.settings import SortMode
 from gin.table.startup import Address, Stored, start
-from gin.table.state import AI, YOU, Question, TablePhase
+from gin.table.state import Question, TablePhase
 from gin.table.update import shown_hand, update
 from tests.table_helpers import EN, Table, at_phase, knock_table, refusal
 

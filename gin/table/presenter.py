@@ -17,7 +17,7 @@ from gin.ai.coach import Decision, HandReview
 from gin.ai.hints import REASONS, Hint, ReasonValue
 from gin.cards import Card, sort_by_rank
 from gin.i18n import N_, Translator
-from gin.records import Event, HandResult
+from gin.records import Event, HandResult, hand_points, hands_won
 from gin.rules import MAX_TARGET, RULESET_VERSION
 from gin.scoring import BONUS_POINTS, Bonus, BonusKind, HandKind, price_showdown
 from gin.table import hand as hands
@@ -61,8 +61,9 @@ from gin.table.models import (
     TableModel,
     TopBarModel,
 )
+from gin.table.seats import AI, YOU
 from gin.table.settings import LEVELS, SPEEDS, CardSize, Settings, SortMode
-from gin.table.state import AI, YOU, Question, TablePhase, TableState
+from gin.table.state import Question, TablePhase, TableState
 from gin.table.stats import Statistics
 from gin.table.update import shown_hand
 
@@ -700,8 +701,7 @@ class Presenter:
     ) -> tuple[LineModel, ...]:
         """The end-of-game box: hand points, hands won, each bonus itemised, the grand totals."""
         _ = self._
-        points = [sum(r.points for r in results if r.winner == seat) for seat in (YOU, AI)]
-        won = [sum(r.winner == seat for r in results) for seat in (YOU, AI)]
+        points, won = hand_points(results), hands_won(results)
         lines = [
             LineModel(_("Hands won"), str(won[YOU]), str(won[AI])),
             LineModel(_("Points from hands"), str(points[YOU]), str(points[AI])),

@@ -28,11 +28,11 @@ from gin.game import Game
 from gin.game_record import checksum
 from gin.table.intents import Panel
 from gin.table.messages import Message
+from gin.table.seats import YOU
 from gin.table.settings import LEVELS, Settings
 from gin.table.stats import Statistics
 from gin.view import PlayerView
 
-YOU, AI = 0, 1
 TABLE_FORMAT = "gin-rummy-session"
 TABLE_VERSION = 2
 """Version 2 adds the checksum over the whole record; version 1 records are still read."""

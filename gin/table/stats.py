@@ -16,9 +16,9 @@ from typing import Any
 from gin.ai.coach import HandReview
 from gin.records import HandResult
 from gin.scoring import HandKind
+from gin.table.seats import AI, YOU
 from gin.table.settings import LEVELS
 
-YOU, AI = 0, 1
 STATS_VERSION = 1
 MAX_COUNT = 10**9
 

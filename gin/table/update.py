@@ -73,9 +73,8 @@ from gin.table.intents import (
 )
 from gin.table.keys import binding
 from gin.table.messages import Message, Notice, Why
+from gin.table.seats import AI, YOU
 from gin.table.state import (
-    AI,
-    YOU,
     Question,
     SavedTable,
     TablePhase,
