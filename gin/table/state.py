@@ -26,6 +26,7 @@ from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.game import Game
 from gin.game_record import checksum
+from gin.table.hand import arranged
 from gin.table.intents import Panel
 from gin.table.messages import Message
 from gin.table.seats import YOU
@@ -126,6 +127,10 @@ class TableState:
     @property
     def your_turn(self) -> bool:
         return self.in_hand and not self.thinking and self.game.to_move == YOU
+
+    def shown_hand(self) -> list[Card]:
+        """The person's hand in the order the table shows it (sorted, or their own order)."""
+        return arranged(self.view.hand, self.settings.sort, self.order)
 
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""
