@@ -12,6 +12,7 @@ from gin.actions import ActionKind
 from gin.cards import Card, to_mask
 from gin.game import Game
 from gin.melds import deadwood_mask
+from gin.records import Event
 from gin.table import effects as fx
 from gin.table.intents import (
     Arm,
@@ -98,8 +99,9 @@ def test_after_both_pass_the_pile_says_draw_from_the_stock() -> None:
 
 def test_passing_only_on_the_first_face_up_card() -> None:
     table = at_phase(TablePhase.UPCARD)
+    before = len(table.state.view.history)  # the computer may have passed already
     table.send(Pass())
-    assert table.state.view.history[0].action in (ActionKind.PASS,)
+    assert table.state.view.history[before] == Event(YOU, ActionKind.PASS)
     assert refusal(_after(at_phase(TablePhase.DRAW), Pass())) == Why.NO_PASS_NOW
 
 
@@ -362,8 +364,9 @@ def test_show_the_deck_after_a_hand_only() -> None:
 
 def test_keys_are_the_same_intents() -> None:
     table = at_phase(TablePhase.UPCARD)
+    before = len(table.state.view.history)
     table.send(KeyPress("X"))
-    assert table.state.view.history[0].player == YOU or table.phase is not TablePhase.UPCARD
+    assert table.state.view.history[before] == Event(YOU, ActionKind.PASS)
     table = at_phase(TablePhase.DRAW)
     table.send(KeyPress("s"))
     assert table.phase is TablePhase.DISCARD
