@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from gin.actions import ActionKind
 from gin.cards import Card
@@ -19,13 +18,6 @@ class Event:
     player: int
     action: ActionKind
     card: Card | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "action": self.action,
-            "card": None if self.card is None else str(self.card),
-        }
 
 
 @dataclass(frozen=True)
@@ -54,20 +46,6 @@ class HandResult:
     def copy(self) -> HandResult:
         """A copy (its showdown too), so that a view shares no record with the game."""
         return replace(self, showdown=self.showdown and replace(self.showdown))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "kind": self.kind,
-            "knocker": self.knocker,
-            "winner": self.winner,
-            "points": self.points,
-            "hands": [[str(card) for card in hand] for hand in self.hands],
-            "showdown": None if self.showdown is None else self.showdown.to_dict(),
-            "stock": [str(card) for card in self.stock],
-            "history": [event.to_dict() for event in self.history],
-        }
 
 
 def hand_points(results: Iterable[HandResult]) -> list[int]:

@@ -7,9 +7,8 @@ module alone turns them into points, so a rule about points lives in one place.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from gin.cards import Card
 from gin.rules import GAME_BONUS, GIN_BONUS, LINE_BONUS, UNDERCUT_BONUS, Rules
@@ -95,9 +94,6 @@ class Bonus:
     kind: BonusKind
     player: int
     points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 BONUS_POINTS = {BonusKind.GAME: GAME_BONUS, BonusKind.LINE: LINE_BONUS}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -120,9 +121,15 @@ CARD_CODE = re.compile(r"(?:10|[A2-9TJQK])[SHDC]")
 
 
 def card_codes_in(value: Any) -> set[str]:
-    """Every card code mentioned anywhere in a JSON-like value."""
+    """Every card code mentioned anywhere in a value: JSON, or dataclasses holding cards and
+    actions (a view, a result), read field by field."""
     found: set[str] = set()
-    if isinstance(value, str):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            found |= card_codes_in(getattr(value, field.name))
+    elif isinstance(value, Card | Action):
+        found |= card_codes_in(str(value))
+    elif isinstance(value, str):
         found.update(word for word in value.split() if CARD_CODE.fullmatch(word))
     elif isinstance(value, dict):
         for item in value.values():

@@ -127,10 +127,6 @@ class Statistics:
     def update(self, level: str, stats: LevelStats) -> Statistics:
         return Statistics({**self.levels, level: stats})
 
-    @property
-    def has_games(self) -> bool:
-        return any(stats.games_played or stats.hands_played for stats in self.levels.values())
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "version": STATS_VERSION,
