@@ -14,28 +14,8 @@ from enum import Enum, StrEnum
 
 from gin.actions import ActionKind
 from gin.i18n import N_, NP_, Phrase
-from gin.table.intents import (
-    Arm,
-    AskHint,
-    Cancel,
-    ClosePanel,
-    Confirm,
-    DismissNotice,
-    DownloadRecord,
-    DrawFromPile,
-    DrawFromStock,
-    Intent,
-    NewGame,
-    NextHand,
-    OpenPanel,
-    Panel,
-    Pass,
-    ResetStatistics,
-    ReviewHand,
-    ReviewStep,
-    ShowDeck,
-    SortHand,
-)
+from gin.table import intents
+from gin.table.intents import Intent, Panel
 from gin.table.keys import key_for
 from gin.table.settings import SortMode
 
@@ -53,38 +33,38 @@ class Control(Enum):
     translate; None where the question it answers words it) and ``menu``."""
 
     # The stock and the pile: places on the table that draw when touched.
-    STOCK = ("stock", DrawFromStock(), N_("Stock"))
-    PILE = ("pile", DrawFromPile(), N_("Discard pile"))
+    STOCK = ("stock", intents.DrawFromStock(), N_("Stock"))
+    PILE = ("pile", intents.DrawFromPile(), N_("Discard pile"))
     # The play.
-    TAKE = ("take", DrawFromPile(), NP_("button", "Take"))
-    PASS = ("pass", Pass(), NP_("button", "Pass"))
-    KNOCK = ("knock", Arm(ActionKind.KNOCK), NP_("button", "Knock"))
-    GIN = ("gin", Arm(ActionKind.GIN), NP_("button", "Gin"))
-    HINT = ("hint", AskHint(), NP_("button", "Hint"))
-    SORT_MELDS = ("sort-melds", SortHand(SortMode.MELDS), N_("Group melds"))
-    SORT_RANK = ("sort-rank", SortHand(SortMode.RANK), N_("Sort by rank"))
-    SORT_SUIT = ("sort-suit", SortHand(SortMode.SUIT), N_("Sort by suit"))
+    TAKE = ("take", intents.DrawFromPile(), NP_("button", "Take"))
+    PASS = ("pass", intents.Pass(), NP_("button", "Pass"))
+    KNOCK = ("knock", intents.Arm(ActionKind.KNOCK), NP_("button", "Knock"))
+    GIN = ("gin", intents.Arm(ActionKind.GIN), NP_("button", "Gin"))
+    HINT = ("hint", intents.AskHint(), NP_("button", "Hint"))
+    SORT_MELDS = ("sort-melds", intents.SortHand(SortMode.MELDS), N_("Group melds"))
+    SORT_RANK = ("sort-rank", intents.SortHand(SortMode.RANK), N_("Sort by rank"))
+    SORT_SUIT = ("sort-suit", intents.SortHand(SortMode.SUIT), N_("Sort by suit"))
     # After a hand, and the coach's review.
-    NEXT_HAND = ("next-hand", NextHand(), NP_("button", "Next hand"))
-    SHOW_DECK = ("show-deck", ShowDeck(), NP_("button", "Show the deck"))
-    REVIEW_HAND = ("review-hand", ReviewHand(), NP_("button", "Review hand"))
-    REVIEW_PREV = ("review-prev", ReviewStep(-1), NP_("button", "Previous"))
-    REVIEW_NEXT = ("review-next", ReviewStep(1), NP_("button", "Next"))
+    NEXT_HAND = ("next-hand", intents.NextHand(), NP_("button", "Next hand"))
+    SHOW_DECK = ("show-deck", intents.ShowDeck(), NP_("button", "Show the deck"))
+    REVIEW_HAND = ("review-hand", intents.ReviewHand(), NP_("button", "Review hand"))
+    REVIEW_PREV = ("review-prev", intents.ReviewStep(-1), NP_("button", "Previous"))
+    REVIEW_NEXT = ("review-next", intents.ReviewStep(1), NP_("button", "Next"))
     # The menu, in the order of its entries.
-    MENU = ("menu", OpenPanel(Panel.MENU), N_("Menu"))
-    NEW_GAME = ("new-game", NewGame(), NP_("button", "New game"), InMenu.ALWAYS)
-    SETTINGS = ("settings", OpenPanel(Panel.SETTINGS), N_("Settings"), InMenu.ALWAYS)
-    STATS = ("stats", OpenPanel(Panel.STATS), N_("Statistics"), InMenu.ALWAYS)
-    RULES = ("rules", OpenPanel(Panel.RULES), N_("Rules"), InMenu.ALWAYS)
-    SHEET = ("sheet", OpenPanel(Panel.SHEET), N_("Score sheet"), InMenu.ALWAYS)
-    KEYS = ("help", OpenPanel(Panel.KEYS), N_("Keys"), InMenu.WITH_KEYBOARD)
-    DOWNLOAD = ("download", DownloadRecord(), N_("Download game record"), InMenu.ALWAYS)
+    MENU = ("menu", intents.OpenPanel(Panel.MENU), N_("Menu"))
+    NEW_GAME = ("new-game", intents.NewGame(), NP_("button", "New game"), InMenu.ALWAYS)
+    SETTINGS = ("settings", intents.OpenPanel(Panel.SETTINGS), N_("Settings"), InMenu.ALWAYS)
+    STATS = ("stats", intents.OpenPanel(Panel.STATS), N_("Statistics"), InMenu.ALWAYS)
+    RULES = ("rules", intents.OpenPanel(Panel.RULES), N_("Rules"), InMenu.ALWAYS)
+    SHEET = ("sheet", intents.OpenPanel(Panel.SHEET), N_("Score sheet"), InMenu.ALWAYS)
+    KEYS = ("help", intents.OpenPanel(Panel.KEYS), N_("Keys"), InMenu.WITH_KEYBOARD)
+    DOWNLOAD = ("download", intents.DownloadRecord(), N_("Download game record"), InMenu.ALWAYS)
     # Panels, questions and notices.
-    CLOSE_PANEL = ("close-panel", ClosePanel(), N_("Close"))
-    RESET_STATS = ("reset-stats", ResetStatistics(), N_("Reset statistics"))
-    CONFIRM = ("confirm", Confirm(), None)
-    CANCEL = ("cancel", Cancel(), None)
-    DISMISS = ("dismiss", DismissNotice(0), N_("Close"))
+    CLOSE_PANEL = ("close-panel", intents.ClosePanel(), N_("Close"))
+    RESET_STATS = ("reset-stats", intents.ResetStatistics(), N_("Reset statistics"))
+    CONFIRM = ("confirm", intents.Confirm(), None)
+    CANCEL = ("cancel", intents.Cancel(), None)
+    DISMISS = ("dismiss", intents.DismissNotice(0), N_("Close"))
     """One per notice, named ``dismiss-<index>`` (:meth:`name_for`)."""
 
     def __init__(
@@ -116,7 +96,7 @@ class Control(Enum):
             return control.intent
         numbered = _NUMBERED.fullmatch(name)
         if numbered and numbered["kind"] == Control.DISMISS.action:
-            return DismissNotice(int(numbered["index"]))
+            return intents.DismissNotice(int(numbered["index"]))
         return None
 
 

@@ -24,6 +24,7 @@ from gin.game import Game
 from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
 from gin.table import hand as hands
+from gin.table import intents
 from gin.table.effects import (
     Announce,
     Deal,
@@ -39,38 +40,7 @@ from gin.table.effects import (
     Sound,
     Think,
 )
-from gin.table.intents import (
-    Arm,
-    AskHint,
-    BotDecided,
-    Cancel,
-    ChangeSetting,
-    ChooseCard,
-    ClosePanel,
-    Confirm,
-    DismissNotice,
-    DownloadRecord,
-    DrawFromPile,
-    DrawFromStock,
-    Intent,
-    KeyPress,
-    MoveCard,
-    NewGame,
-    NextHand,
-    OpenPanel,
-    Panel,
-    Pass,
-    PlayCard,
-    ResetStatistics,
-    ReviewHand,
-    ReviewReady,
-    ReviewStep,
-    SaveFailed,
-    ShowDeck,
-    SortHand,
-    StoredElsewhere,
-    TouchOnly,
-)
+from gin.table.intents import Intent, Panel
 from gin.table.keys import FocusStep, binding
 from gin.table.messages import Message, Notice, Why
 from gin.table.seats import AI, YOU
@@ -104,62 +74,62 @@ def update(state: TableState, intent: Intent) -> Transition:
     One case per intent: mypy checks that none is missing (``Intent`` is their union).
     """
     match intent:
-        case DrawFromStock():
+        case intents.DrawFromStock():
             return _play_or_refuse(state, DRAW_STOCK, "stock")
-        case DrawFromPile():
+        case intents.DrawFromPile():
             pile = TAKE if state.phase is TablePhase.UPCARD else DRAW_PILE
             return _play_or_refuse(state, pile, "pile")
-        case Pass():
+        case intents.Pass():
             return _play_or_refuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
-        case ChooseCard(card):
+        case intents.ChooseCard(card):
             return _choose_card(state, card)
-        case PlayCard(card):
+        case intents.PlayCard(card):
             return _play_card(state, card)
-        case Arm(kind):
+        case intents.Arm(kind):
             return _arm(state, kind)
-        case MoveCard(card, position):
+        case intents.MoveCard(card, position):
             return _move_card(state, card, position)
-        case SortHand(mode):
+        case intents.SortHand(mode):
             return _sort_hand(state, mode)
-        case NextHand():
+        case intents.NextHand():
             return _next_hand(state)
-        case NewGame():
+        case intents.NewGame():
             return _new_game(state)
-        case Confirm():
+        case intents.Confirm():
             return _confirm(state)
-        case Cancel():
+        case intents.Cancel():
             return _cancel(state)
-        case OpenPanel(panel):
+        case intents.OpenPanel(panel):
             return _open_panel(state, panel)
-        case ClosePanel():
+        case intents.ClosePanel():
             return replace(state, panel=None), []
-        case ChangeSetting(name, value):
+        case intents.ChangeSetting(name, value):
             return _change_setting(state, name, value)
-        case AskHint():
+        case intents.AskHint():
             return _ask_hint(state)
-        case ResetStatistics():
+        case intents.ResetStatistics():
             return replace(state, question=Question.RESET_STATS), []
-        case DownloadRecord():
+        case intents.DownloadRecord():
             return _download(state)
-        case ReviewHand():
+        case intents.ReviewHand():
             return _review_hand(state)
-        case ReviewStep(step):
+        case intents.ReviewStep(step):
             return _review_step(state, step)
-        case ReviewReady(review, ticket):
+        case intents.ReviewReady(review, ticket):
             return _review_ready(state, review, ticket)
-        case ShowDeck():
+        case intents.ShowDeck():
             return _show_deck(state)
-        case DismissNotice(index):
+        case intents.DismissNotice(index):
             return _dismiss_notice(state, index)
-        case KeyPress(key, focused):
+        case intents.KeyPress(key, focused):
             return _key_press(state, key, focused)
-        case BotDecided(action, ticket):
+        case intents.BotDecided(action, ticket):
             return _bot_decided(state, action, ticket)
-        case SaveFailed():
+        case intents.SaveFailed():
             return _save_failed(state)
-        case TouchOnly(touch_only):
+        case intents.TouchOnly(touch_only):
             return _touch_only(state, touch_only)
-        case StoredElsewhere():
+        case intents.StoredElsewhere():
             return _stored_elsewhere(state, intent)
         case _:
             assert_never(intent)  # anything else is not an intent: an AssertionError
@@ -534,7 +504,7 @@ def _touch_only(state: TableState, touch_only: bool) -> Transition:
     return replace(state, touch_only=touch_only), []
 
 
-def _stored_elsewhere(state: TableState, intent: StoredElsewhere) -> Transition:
+def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Transition:
     """Follow another tab of this game: its statistics, and its game when it is newer.
 
     A record that only repeats or lags behind this tab's game is ignored, so two
@@ -577,7 +547,7 @@ def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
     if isinstance(sends, FocusStep):
         return state, _focus_step(state, focused, sends.step)
     after, effects = update(state, sends)
-    if isinstance(sends, Arm) and after.armed is not None:
+    if isinstance(sends, intents.Arm) and after.armed is not None:
         effects = [*effects, *_focus_step(after, None, 0)]
     return after, effects
 
