@@ -1,9 +1,13 @@
-// The start-up snapshot's file (static/gin.snapshot), written by tools/snapshot_pyodide.mjs
-// in node and read by static/js/start.mjs in the page: "GINSNAP1", the FNV-1a hash of the
-// gin.zip it was made from (4 bytes, little-endian), then Pyodide's memory, gzipped.
+// The start-up files' formats: the start-up snapshot (static/gin.snapshot), written by
+// tools/snapshot_pyodide.mjs in node and read by static/js/start.mjs in the page, and the
+// gzip files the page unpacks itself (the snapshot's memory, static/stdlib.zip.gz).
+//
+// The snapshot: "GINSNAP2", the FNV-1a hashes (4 bytes each, little-endian) of the gin.zip
+// and of the standard library (stdlibHash) it was made with, then Pyodide's memory, gzipped.
 
-export const SNAPSHOT_MAGIC = new TextEncoder().encode("GINSNAP1");
-const HEADER_LENGTH = SNAPSHOT_MAGIC.length + 4;
+export const SNAPSHOT_MAGIC = new TextEncoder().encode("GINSNAP2");
+const HEADER_LENGTH = SNAPSHOT_MAGIC.length + 8;
+const GZIP_MAGIC = [0x1f, 0x8b];
 
 // 32-bit FNV-1a: a check that snapshot and bundle belong together, not a security measure
 // (the service worker checks every file's SHA-256). It runs everywhere, also where
@@ -16,10 +20,30 @@ export function bundleHash(bytes) {
   return hash >>> 0;
 }
 
+// The standard library zip's identity: the hash of its end, which holds the zip's central
+// directory (every file's name, size and CRC-32), so hashing megabytes is not needed.
+export function stdlibHash(zip) {
+  return bundleHash(zip.subarray(Math.max(0, zip.length - 65536)));
+}
+
+// The bytes of a file the build gzipped, unpacked (as they arrive). A server that announced
+// the file as gzip-encoded has had the browser unpack it already: those bytes are used as
+// they are.
+export async function gunzipped(response) {
+  const [probe, body] = response.body.tee();
+  const reader = probe.getReader();
+  const first = await reader.read();
+  reader.cancel();
+  const packed = !first.done && GZIP_MAGIC.every((byte, i) => first.value[i] === byte);
+  const bytes = packed ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return new Uint8Array(await new Response(bytes).arrayBuffer());
+}
+
 // Pyodide's memory from the snapshot file's bytes as they arrive (unpacked while they are
-// still downloading), if it was made from this very bundle (a promise of gin.zip's bytes);
-// otherwise an Error that says why (the page then starts Python the ordinary way).
-export async function readSnapshot(body, bundle) {
+// still downloading), if it was made from this very bundle and standard library (promises
+// of their bytes: gin.zip's, and the standard library's zip unpacked); otherwise an Error that says
+// why (the page then starts Python the ordinary way).
+export async function readSnapshot(body, bundle, stdlib) {
   const header = new Uint8Array(HEADER_LENGTH);
   let received = 0;
   const stripHeader = new TransformStream({
@@ -42,9 +66,12 @@ export async function readSnapshot(body, bundle) {
   });
   const unpacked = body.pipeThrough(stripHeader).pipeThrough(new DecompressionStream("gzip"));
   const memory = new Uint8Array(await new Response(unpacked).arrayBuffer());
-  const made = new DataView(header.buffer).getUint32(SNAPSHOT_MAGIC.length, true);
-  if (made !== bundleHash(new Uint8Array(await bundle))) {
+  const made = new DataView(header.buffer);
+  if (made.getUint32(SNAPSHOT_MAGIC.length, true) !== bundleHash(new Uint8Array(await bundle))) {
     throw new Error("the snapshot was made from another gin.zip");
+  }
+  if (made.getUint32(SNAPSHOT_MAGIC.length + 4, true) !== stdlibHash(await stdlib)) {
+    throw new Error("the snapshot was made with another standard library");
   }
   return memory;
 }
