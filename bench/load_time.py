@@ -331,11 +331,11 @@ def report_sweep(results: dict[Profile, tuple[list[Visit], list[Visit]]], runs: 
     print(f"worst time ratio {max(ratios):.2f}x, best {min(ratios):.2f}x")
 
 
-def serve_root(tmp: Path) -> Path:
-    """_site/ and the bare page with Pyodide's own files, side by side on one origin."""
+def serve_root(tmp: Path, site: Path) -> Path:
+    """The site and the bare page with Pyodide's own files, side by side on one origin."""
     root = tmp / "root"
     root.mkdir()
-    for entry in SITE.iterdir():
+    for entry in site.iterdir():
         (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     shutil.copy(ROOT / "bench" / "bare.html", root / BARE)
     (root / "pyodide").mkdir()
@@ -348,6 +348,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per page and profile (5)")
     parser.add_argument("--chromium", default=CHROMIUM)
+    parser.add_argument(
+        "--site",
+        type=Path,
+        default=SITE,
+        help="the built site (default _site/; a copy lets "
+        "a long run go on while the site is rebuilt)",
+    )
     parser.add_argument(
         "--cache-control",
         default="max-age=600",
@@ -384,8 +391,8 @@ def main() -> None:
         help="send every file as it is (by default the server gzips what GitHub Pages gzips)",
     )
     args = parser.parse_args()
-    if not (SITE / "index.html").exists():
-        sys.exit("_site/ is missing: run `make site` first")
+    if not (args.site / "index.html").exists():
+        sys.exit(f"{args.site}/ is missing: run `make site` first")
     if not (PYODIDE / "pyodide.mjs").exists():
         sys.exit("node_modules/pyodide is missing: run `npm ci` (or `make setup`) first")
     if args.sweep:
@@ -401,7 +408,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp:
-        root = serve_root(Path(tmp))
+        root = serve_root(Path(tmp), args.site)
         transfer = Transfer()
         server = serve.make_server(
             root, cache_control=args.cache_control, record=transfer.record, gzip=args.gzip

@@ -22,10 +22,10 @@
 //   version's hash) and asks for "?offline", which is answered from the cache, only when
 //   that fails.
 // - LATER's files are not part of the install: the page asks for them (CACHE_LATER) once
-//   its table is up, so a first visit never waits for them, and each is cached into this
-//   version's cache with its hash as the request's integrity, like the rest. Not with
-//   Save-Data on; a failure (no room left: a quota error, or offline) costs nothing but the
-//   faster start, and the next CACHE_LATER tries again. Until a file is cached, a request
+//   its table is up and unless the person saves data (Save-Data), so a first visit never
+//   waits for them, and each is cached into this version's cache with its hash as the
+//   request's integrity, like the rest. A failure (no room left: a quota error, or offline)
+//   costs nothing but the faster start, and the next CACHE_LATER tries again. Until a file is cached, a request
 //   for it is answered "204 No Content" from here, never from the network: the page then
 //   starts Python the ordinary way (static/js/start.mjs).
 // - A new version installs in the background and waits; the page (static/js/offline.js)
@@ -73,12 +73,7 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-function savingData() {
-  return Boolean(self.navigator.connection && self.navigator.connection.saveData);
-}
-
 async function cacheLater() {
-  if (savingData()) return;
   const cache = await caches.open(CACHE);
   for (const [url, integrity] of LATER) {
     try {

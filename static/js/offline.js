@@ -6,7 +6,8 @@
 //   whole site does not compete with the first start.
 // - Once the game has started, every worker of this page's registration that is active or
 //   waiting is asked to cache the files that only make later starts faster (CACHE_LATER:
-//   the start-up snapshot, static/sw.js), each into its own version's cache.
+//   the start-up snapshot, static/sw.js), each into its own version's cache; not when the
+//   person saves data (Save-Data).
 // - Later visits: the page is already controlled; registering again at once lets us hear
 //   about a new deployment found by the browser's update check.
 // - A new version that has installed and waits sets window.ginUpdateReady = true and
@@ -57,8 +58,14 @@
     });
   }
 
+  // Save-Data (a browser setting, or a phone's data saver): the faster next start is not
+  // worth megabytes of the person's data plan.
+  function savingData() {
+    return Boolean(navigator.connection && navigator.connection.saveData);
+  }
+
   function cacheLater(worker) {
-    if (gameStarted && worker) worker.postMessage({ type: "CACHE_LATER" });
+    if (gameStarted && worker && !savingData()) worker.postMessage({ type: "CACHE_LATER" });
   }
 
   function watch(worker) {

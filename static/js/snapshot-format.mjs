@@ -26,15 +26,34 @@ export function stdlibHash(zip) {
   return bundleHash(zip.subarray(Math.max(0, zip.length - 65536)));
 }
 
-// The bytes of a file the build gzipped, unpacked (as they arrive). A server that announced
+// The bytes of a file the build gzipped, unpacked as they arrive. A server that announced
 // the file as gzip-encoded has had the browser unpack it already: those bytes are used as
 // they are.
 export async function gunzipped(response) {
-  const [probe, body] = response.body.tee();
-  const reader = probe.getReader();
-  const first = await reader.read();
-  reader.cancel();
-  const packed = !first.done && GZIP_MAGIC.every((byte, i) => first.value[i] === byte);
+  const reader = response.body.getReader();
+  const head = [];
+  let received = 0;
+  while (received < GZIP_MAGIC.length) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    received += value.length;
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      for (const chunk of head) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const first = head.flatMap((chunk) => Array.from(chunk.subarray(0, GZIP_MAGIC.length)));
+  const packed = GZIP_MAGIC.every((byte, i) => first[i] === byte);
   const bytes = packed ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   return new Uint8Array(await new Response(bytes).arrayBuffer());
 }
