@@ -25,7 +25,7 @@ def test_page_loads_to_ready(page: Page, site_url: str, page_problems: PageProbl
     assert not page_problems.outside_requests
     # Pyodide came from our vendored copy, not a CDN.
     assert any(url.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for url in requests)
-    assert any(url.endswith("/static/gin.zip") for url in requests)
+    assert any(url.endswith("/static/gin.zip.gz") for url in requests)
 
 
 def test_page_loads_under_sub_path(page: Page, site_subpath_url: str) -> None:
@@ -38,7 +38,7 @@ def test_python_error_is_shown_not_a_blank_page(
     page: Page, site_url: str, page_problems: PageProblems
 ) -> None:
     # Break the engine bundle: the overlay must turn into a readable error message.
-    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/static/gin.zip.gz", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url, wait_until="domcontentloaded")
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
     expect(page.locator("#loading-error")).not_to_be_empty()
@@ -51,7 +51,7 @@ def test_python_error_is_shown_not_a_blank_page(
 def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: str) -> None:
     context = browser.new_context(locale="pl-PL")
     page = context.new_page()
-    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/static/gin.zip.gz", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url, wait_until="domcontentloaded")
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
@@ -171,7 +171,7 @@ PRELOADED = (
     "static/vendor/pyodide/pyodide.mjs",
     "static/vendor/pyodide/pyodide.asm.mjs",
     "static/stdlib.zip.gz",
-    "static/gin.zip",
+    "static/gin.zip.gz",
     "static/js/snapshot-format.mjs",
 )
 # Not preloaded (V8 would not keep its compiled code), fetched by static/js/start.mjs.
@@ -307,7 +307,7 @@ def test_loading_screen_reads_the_language_this_copy_stored(
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     preset(page, "settings", {"language": language})
-    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/static/gin.zip.gz", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_subpath_url, wait_until="domcontentloaded")
     assert page.evaluate("Object.keys(localStorage)") == ["gin-rummy@/gin-rummy/settings"]
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)

@@ -2,14 +2,14 @@
 //
 //   node tools/snapshot_pyodide.mjs BUNDLE STDLIB LOCK OUT
 //
-// BUNDLE is static/gin.zip, STDLIB static/stdlib.zip.gz (the standard library the page
-// mounts, tools/stdlib.py), LOCK Pyodide's pyodide-lock.json (whose "info" alone the page
-// passes, as here); OUT gets the snapshot static/js/start.mjs restores instead of starting
+// BUNDLE is build/gin.zip (what static/gin.zip.gz holds), STDLIB static/stdlib.zip.gz (the
+// standard library the page mounts, tools/stdlib.py), LOCK Pyodide's pyodide-lock.json
+// (whose "info" alone the page passes, as here); OUT gets the snapshot static/js/start.mjs restores instead of starting
 // Python (gin/web/snapshot.py says what is in it and why). The Pyodide is the one of
 // node_modules/, the very build the page vendors: Pyodide refuses a snapshot of another
 // build, and the page then starts the ordinary way.
 //
-// OUT is "GINSNAP2", the FNV-1a hashes of BUNDLE and of the standard library (4 bytes each,
+// OUT is "GINSNAP2", the hashes of BUNDLE's and of the standard library's zips (4 bytes each,
 // little-endian; static/js/snapshot-format.mjs), then the snapshot gzipped. The page
 // restores it only with the very bundle and standard library it was made with (Python's
 // memory holds the zip importer's table of contents of the one it had mounted), so files
@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 
-import { bundleHash, SNAPSHOT_MAGIC, stdlibHash } from "../static/js/snapshot-format.mjs";
+import { SNAPSHOT_MAGIC, zipHash } from "../static/js/snapshot-format.mjs";
 
 const [bundlePath, stdlibPath, lockPath, outPath] = process.argv.slice(2);
 if (!bundlePath || !stdlibPath || !lockPath || !outPath) {
@@ -57,8 +57,8 @@ const memory = pyodide.makeMemorySnapshot();
 
 const header = new Uint8Array(SNAPSHOT_MAGIC.length + 8);
 header.set(SNAPSHOT_MAGIC);
-new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length, bundleHash(bundle), true);
-new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length + 4, stdlibHash(stdlib), true);
+new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length, zipHash(bundle), true);
+new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length + 4, zipHash(stdlib), true);
 const packed = zlib.gzipSync(memory, { level: 9 });
 fs.writeFileSync(outPath, Buffer.concat([header, packed]));
 console.log(

@@ -165,7 +165,7 @@ def stored_zip(files: Mapping[str, bytes]) -> bytes:
     dates and order, so the same files give the same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
-        folders = sorted({str(Path(name).parent) for name in files} - {"."})
+        folders = sorted({str(parent) for name in files for parent in Path(name).parents} - {"."})
         for folder in folders:
             info = zipfile.ZipInfo(folder + "/", date_time=ZIP_DATE)
             info.external_attr = 0o40755 << 16

@@ -1,10 +1,10 @@
 """Which modules of Pyodide's standard library the page imports (run inside Pyodide, in node).
 
 ``tools/stdlib_pyodide.mjs`` runs this file in the vendored Pyodide with the whole standard
-library mounted and the engine bundle (``static/gin.zip``) unpacked in the working
-directory, and calls :func:`main` with every module name an ``import`` of the bundle or of
-PyScript's Python names, at any depth (``tools/stdlib.py`` reads them from the sources).
-What ends up imported after
+library mounted and the engine bundle (``build/gin.zip``, what ``static/gin.zip.gz`` holds)
+unpacked in the working directory, and calls :func:`main` with every module name an
+``import`` of the bundle or of PyScript's Python names, at any depth (``tools/stdlib.py``
+reads them from the sources).  What ends up imported after
 
 1. Pyodide's own start (a bare page imports about 190 modules: asyncio, json, zipfile...),
 2. every module of the bundle (the table, the rules page, the review, statistics...),

@@ -3,7 +3,7 @@
 //   node tools/stdlib_pyodide.mjs BUNDLE NAMES.json OUT.json
 //
 // Starts the Pyodide of node_modules/ (the build the page vendors) with its whole standard
-// library, unpacks BUNDLE (static/gin.zip) into the working directory and runs
+// library, unpacks BUNDLE (build/gin.zip, the zip of static/gin.zip.gz) into the working directory and runs
 // tools/stdlib_probe.py there with NAMES (every module name an import of the bundle or of
 // PyScript's Python names): OUT gets the modules that ended up imported, with their files in
 // the standard library's zip, and the interpreter's built-in modules.

@@ -1,9 +1,10 @@
 // The start-up files' formats: the start-up snapshot (static/gin.snapshot), written by
 // tools/snapshot_pyodide.mjs in node and read by static/js/start.mjs in the page, and the
-// gzip files the page unpacks itself (the snapshot's memory, static/stdlib.zip.gz).
+// gzip files the page unpacks itself (static/gin.zip.gz, static/stdlib.zip.gz, the
+// snapshot's memory).
 //
-// The snapshot: "GINSNAP2", the FNV-1a hashes (4 bytes each, little-endian) of the gin.zip
-// and of the standard library (stdlibHash) it was made with, then Pyodide's memory, gzipped.
+// The snapshot: "GINSNAP2", the hashes (zipHash, 4 bytes each, little-endian) of the engine
+// bundle's zip and of the standard library's it was made with, then Pyodide's memory, gzipped.
 
 export const SNAPSHOT_MAGIC = new TextEncoder().encode("GINSNAP2");
 const HEADER_LENGTH = SNAPSHOT_MAGIC.length + 8;
@@ -20,9 +21,9 @@ export function bundleHash(bytes) {
   return hash >>> 0;
 }
 
-// The standard library zip's identity: the hash of its end, which holds the zip's central
-// directory (every file's name, size and CRC-32), so hashing megabytes is not needed.
-export function stdlibHash(zip) {
+// A zip's identity: the hash of its end, which holds the zip's central directory (every
+// file's name, size and CRC-32), so hashing megabytes is not needed.
+export function zipHash(zip) {
   return bundleHash(zip.subarray(Math.max(0, zip.length - 65536)));
 }
 
@@ -60,8 +61,8 @@ export async function gunzipped(response) {
 
 // Pyodide's memory from the snapshot file's bytes as they arrive (unpacked while they are
 // still downloading), if it was made from this very bundle and standard library (promises
-// of their bytes: gin.zip's, and the standard library's zip unpacked); otherwise an Error that says
-// why (the page then starts Python the ordinary way).
+// of their zips' bytes, unpacked); otherwise an Error that says why (the page then starts
+// Python the ordinary way).
 export async function readSnapshot(body, bundle, stdlib) {
   const header = new Uint8Array(HEADER_LENGTH);
   let received = 0;
@@ -86,10 +87,10 @@ export async function readSnapshot(body, bundle, stdlib) {
   const unpacked = body.pipeThrough(stripHeader).pipeThrough(new DecompressionStream("gzip"));
   const memory = new Uint8Array(await new Response(unpacked).arrayBuffer());
   const made = new DataView(header.buffer);
-  if (made.getUint32(SNAPSHOT_MAGIC.length, true) !== bundleHash(new Uint8Array(await bundle))) {
+  if (made.getUint32(SNAPSHOT_MAGIC.length, true) !== zipHash(await bundle)) {
     throw new Error("the snapshot was made from another gin.zip");
   }
-  if (made.getUint32(SNAPSHOT_MAGIC.length + 4, true) !== stdlibHash(await stdlib)) {
+  if (made.getUint32(SNAPSHOT_MAGIC.length + 4, true) !== zipHash(await stdlib)) {
     throw new Error("the snapshot was made with another standard library");
   }
   return memory;

@@ -7,8 +7,8 @@
 // right after PyScript's (deferred module scripts run in document order, so PyScript's
 // config fetch is under way first) and pyscript.json names it as the "interpreter": PyScript
 // imports the same module (one instance per URL), calls its loadPyodide() and receives the
-// interpreter that has been starting all along, with the engine bundle (static/gin.zip, the
-// `gin` package folder) already unpacked into the working directory. That is the contract
+// interpreter that has been starting all along, with the engine bundle (static/gin.zip.gz,
+// the `gin` package folder) already unpacked into the working directory. That is the contract
 // of pyodide.mjs (loadPyodide + version), so PyScript needs no patch.
 //
 // The standard library is the page's own (static/stdlib.zip.gz, tools/stdlib.py): only the
@@ -31,7 +31,7 @@ import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.
 import { gunzipped, readSnapshot } from "./snapshot-format.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
-const ENGINE = new URL("../gin.zip", import.meta.url).href;
+const ENGINE = new URL("../gin.zip.gz", import.meta.url).href;
 const SNAPSHOT = new URL("../gin.snapshot", import.meta.url).href;
 const STDLIB = new URL("../stdlib.zip.gz", import.meta.url).href;
 // What Pyodide is told to fetch as its standard library: answered here, with STDLIB unpacked.
@@ -85,9 +85,7 @@ function download(url) {
   });
 }
 
-const engine = download(ENGINE)
-  .then((response) => response.arrayBuffer())
-  .then(progress("engine"));
+const engine = download(ENGINE).then(gunzipped).then(progress("engine"));
 const stdlib = download(STDLIB).then(gunzipped).then(progress("stdlib"));
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const memory = controlled
