@@ -48,6 +48,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserType, Page
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # a script's path starts at bench/, not at the repository
@@ -198,15 +199,25 @@ def visits(
     game: bool,
     returns: bool,
 ) -> tuple[Visit, ...]:
-    """A new profile's first visit and, with ``returns``, its return visits (see the module)."""
-    with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as folder:
-        context = chromium.launch_persistent_context(
-            folder, executable_path=executable, args=CHROMIUM_ARGS
-        )
-        try:
-            return _visits(context.pages[0], url, transfer, profile, game, returns)
-        finally:
-            context.close()
+    """A new profile's first visit and, with ``returns``, its return visits (see the module).
+
+    Chromium's renderer now and then crashes on a loaded machine ("Target crashed"): those
+    visits are made again with another new profile, up to twice.
+    """
+    for attempt in range(3):
+        with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as folder:
+            context = chromium.launch_persistent_context(
+                folder, executable_path=executable, args=CHROMIUM_ARGS
+            )
+            try:
+                return _visits(context.pages[0], url, transfer, profile, game, returns)
+            except PlaywrightError as error:
+                if attempt == 2 or "crashed" not in str(error):
+                    raise
+                print(f"(renderer crashed, visits made again: {error})", file=sys.stderr)
+            finally:
+                context.close()
+    raise AssertionError("unreachable")
 
 
 def _visits(

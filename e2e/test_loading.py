@@ -4,6 +4,7 @@ the table in its place."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import urllib.request
 from urllib.parse import urlsplit
@@ -136,10 +137,11 @@ def test_a_first_visit_starts_python_and_later_visits_restore_it(
     page.get_by_role("button", name=re.compile("^Take")).click()  # the table plays
 
     # A snapshot that cannot be used: Python starts the ordinary way, and the console says why.
-    snapshot_file_of_another_bundle = b"GINSNAP2" + bytes(8) + b"\x1f\x8b" * 64
+    of_another_bundle = b"GINSNAP2" + bytes(8) + gzip.compress(b"\0snp memory")
     for change, why in (
         (("put", 0, b"not a snapshot"), "not a start-up snapshot"),
-        (("put", 0, snapshot_file_of_another_bundle), "made from another gin.zip"),
+        (("put", 0, b"GINSNAP2" + bytes(8) + b"\x1f\x8b" * 64), "a damaged snapshot"),
+        (("put", 0, of_another_bundle), "made from another gin.zip"),
     ):
         snapshot_cache(page, *change)
         infos.clear()
@@ -161,7 +163,9 @@ def test_a_first_visit_starts_python_and_later_visits_restore_it(
         expect(page.locator("html")).to_have_attribute("data-python", "started")
         assert [text for text in infos if why in text], (why, infos)
         page.get_by_role("button", name=re.compile("^Take")).click()
-        snapshot_cache(page, "drop")
+        snapshot_cache(page, "drop")  # the worker caches the right one again
+        reopen(page, site_url)
+        wait_for_the_cached_snapshot(page)
     assert not page_problems.page_errors
 
 

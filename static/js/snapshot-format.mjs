@@ -66,6 +66,12 @@ export async function gunzipped(response) {
 export async function readSnapshot(body, bundle, stdlib) {
   const header = new Uint8Array(HEADER_LENGTH);
   let received = 0;
+  // A stream's error may reach the reader as another one ("Failed to fetch"): keep ours.
+  let refused = null;
+  const refuse = (why) => {
+    refused = new Error(why);
+    throw refused;
+  };
   const stripHeader = new TransformStream({
     transform(chunk, controller) {
       if (received < HEADER_LENGTH) {
@@ -74,18 +80,20 @@ export async function readSnapshot(body, bundle, stdlib) {
         received += taken;
         chunk = chunk.subarray(taken);
         const magic = header.subarray(0, Math.min(received, SNAPSHOT_MAGIC.length));
-        if (magic.some((byte, i) => byte !== SNAPSHOT_MAGIC[i])) {
-          throw new Error("not a start-up snapshot");
-        }
+        if (magic.some((byte, i) => byte !== SNAPSHOT_MAGIC[i])) refuse("not a start-up snapshot");
       }
       if (chunk.length) controller.enqueue(chunk);
     },
     flush() {
-      if (received < HEADER_LENGTH) throw new Error("not a start-up snapshot");
+      if (received < HEADER_LENGTH) refuse("not a start-up snapshot");
     },
   });
   const unpacked = body.pipeThrough(stripHeader).pipeThrough(new DecompressionStream("gzip"));
-  const memory = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const memory = new Uint8Array(
+    await new Response(unpacked).arrayBuffer().catch((error) => {
+      throw refused || new Error(`a damaged snapshot (${error.message || error})`);
+    })
+  );
   const made = new DataView(header.buffer);
   if (made.getUint32(SNAPSHOT_MAGIC.length, true) !== zipHash(await bundle)) {
     throw new Error("the snapshot was made from another gin.zip");
