@@ -36,7 +36,8 @@ from gin.fairness import (
     seal_proof,
     verify_game,
 )
-from gin.game import MAX_SEED, Game, _checksum, shuffled_deck
+from gin.game import MAX_SEED, Game, shuffled_deck
+from gin.game_record import checksum as _checksum
 from gin.records import Event
 from gin.replay import main
 from gin.table.startup import Stored
@@ -235,7 +236,7 @@ def test_a_played_record_replays_on_its_decks_as_the_game_was_played() -> None:
     assert record["seed"] == 3 and len(record["decks"]) == len(game.hand_results) > 1
     replayed = Game.from_dict(record)
     assert replayed.actions == game.actions and replayed.scores == game.scores
-    assert [r.to_dict() for r in replayed.hand_results] == [r.to_dict() for r in game.hand_results]
+    assert replayed.hand_results == game.hand_results
     with pytest.raises(ValueError, match="once it is over"):
         played_record(game_in_play(3))
 

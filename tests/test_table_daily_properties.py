@@ -26,6 +26,7 @@ from gin.table.intents import (
 )
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TableState
+from tests.helpers import check_invariants
 from tests.table_helpers import Table, sensible_intent
 
 DEC_1 = date(2026, 12, 1)
@@ -82,7 +83,7 @@ def test_no_game_in_progress_is_lost_without_a_question(seed: int, script: list)
         else:
             table.send(sensible_intent(before, rng) if step == SENSIBLE else step)
         after = table.state
-        after.game.check_invariants()
+        check_invariants(after.game)
         if after.parked is not None:
             assert after.parked.in_progress
             assert (after.parked.daily is None) == (after.daily is not None)

@@ -31,9 +31,11 @@ from gin.table.intents import (
     StoredElsewhere,
 )
 from gin.table.messages import Notice, Why
+from gin.table.presenter import panels
+from gin.table.seats import AI
 from gin.table.startup import Address, Stored, read_address, start
-from gin.table.state import AI, Question, TablePhase
-from tests.table_helpers import EN, Table, sensible_intent
+from gin.table.state import Question, TablePhase
+from tests.table_helpers import EN, WORDS, Table, sensible_intent
 
 DEC_1 = date(2026, 12, 1)
 DATA = Path(__file__).parent / "data"
@@ -221,7 +223,8 @@ def test_todays_deal_is_the_dates_whatever_the_settings_and_keeps_the_game_in_pr
     assert isinstance(daily, dict) and daily["on_table"] and daily["daily"] == "2026-12-01"
     model = EN.table(state)
     assert model.seal is not None and model.seal.label == "Today's deal"
-    assert [b.action for b in EN.menu_items(state)][:2] == ["daily", "back-to-game"]
+    entries = [b.action for b in panels.menu_items(WORDS, state)]
+    assert entries[:3] == ["new-game", "daily", "back-to-game"]
 
     play_moves(table, 4, seed=2)
     daily_actions = table.state.game.actions
@@ -354,7 +357,7 @@ def test_share_copies_a_spoiler_free_text_or_shows_it_for_copying() -> None:
     effects = table.send(ShareDaily())
     share = next(e for e in effects if isinstance(e, fx.Share))
     game = table.state.game
-    text = EN.fair.share_text(share.shared, table.state.page_url)
+    text = EN.deals.share_text(share.shared, table.state.page_url)
     you, computer = game.scores
     won = "won" if game.winner == 0 else "lost"
     hands = len(game.hand_results)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from gin.cards import Card
 
 if TYPE_CHECKING:  # the proof's and the daily deal's models, beside their presenter
-    from gin.table.fair_present import CalendarModel, ProofModel, SealModel, ShareModel
+    from gin.table.presenter.deals import CalendarModel, ProofModel, SealModel, ShareModel
 
 
 @dataclass(frozen=True)

@@ -20,18 +20,13 @@ from datetime import date
 from gin.game import MAX_SEED, Game
 from gin.i18n import pick_language
 from gin.table.daily import DailyResults, read_daily
+from gin.table.daily_update import start_daily
 from gin.table.effects import Save
 from gin.table.messages import Message, Notice
 from gin.table.settings import LEVELS, Settings
 from gin.table.state import Question, SavedTable, TableState
 from gin.table.stats import Statistics
-from gin.table.update import (
-    Transition,
-    new_game,
-    put_on_table,
-    resume,
-    start_daily,
-)
+from gin.table.update import Transition, new_game, resume
 
 SPEED_RANGE = (0.25, 4.0)
 """Address speeds accepted besides 0 (no animation): slower would stall the computer's turn."""
@@ -141,16 +136,10 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
 
     speed = settings.speed if address.speed is None else address.speed
     base = TableState(
-        game=saved.game if saved else Game(seed=0, rules=settings.rules),
-        level=saved.level if saved else settings.level,
+        game=Game(seed=0, rules=settings.rules),  # replaced: by the saved game or a new one
+        level=settings.level,
         settings=settings,
         stats=stats,
-        results_seen=saved.results_seen if saved else 0,
-        results_counted=saved.results_counted if saved else 0,
-        hints_used=saved.hints_used if saved else 0,
-        order=saved.order if saved else (),
-        reviewed=saved.reviewed if saved else (),
-        seal=saved.seal if saved else None,
         notices=tuple(notices),
         speed=speed,
         speed_fixed=address.speed is not None,
@@ -168,6 +157,11 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
     return _own_on_table(base, saved, address.seed, stored.table is not None)
 
 
+def _on_table(base: TableState, saved: SavedTable) -> TableState:
+    """The start's table with a saved game on it (the first game of the page's life)."""
+    return replace(base.with_game(saved.game, saved), game_number=base.game_number)
+
+
 def _own_on_table(
     base: TableState, saved: SavedTable | None, seed: int | None, unreadable: bool
 ) -> Transition:
@@ -177,6 +171,7 @@ def _own_on_table(
         if unreadable:  # kept until the person plays on
             effects = [e for e in effects if not isinstance(e, Save) or e.table is None]
         return state, effects
+    base = _on_table(base, saved)
     if seed is None or seed == saved.game.seed:
         return resume(base)
     if base.in_progress:
@@ -194,12 +189,11 @@ def _daily_on_table(
     is given up for the one asked for.
     """
     own = saved if saved is not None and saved.in_progress else None
-    if daily is not None and (
-        asked is None or daily.daily is not None and daily.daily.day == asked
-    ):
-        return resume(replace(put_on_table(base, daily), parked=own))
+    same_day = daily is not None and daily.daily is not None and daily.daily.day == asked
+    if daily is not None and (asked is None or same_day):
+        return resume(replace(_on_table(base, daily), parked=own))
     if daily is not None and daily.in_progress and asked is not None:
-        shown = replace(put_on_table(base, daily), parked=own)
+        shown = replace(_on_table(base, daily), parked=own)
         return resume(replace(shown, question=Question.REPLACE_DAILY, asked_daily=asked))
     assert asked is not None
     return start_daily(replace(base, parked=own), asked)

@@ -17,8 +17,6 @@ and resume as games without a commitment.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -33,14 +31,16 @@ from gin.cards import Card
 from gin.daily import parse_day
 from gin.fairness import Revealed, Seal, is_salt
 from gin.game import Game
+from gin.game_record import checksum
 from gin.table.daily import DailyGame, DailyResults, Sharing
+from gin.table.hand import arranged
 from gin.table.intents import Panel
 from gin.table.messages import Message
+from gin.table.seats import YOU
 from gin.table.settings import LEVELS, Settings
 from gin.table.stats import Statistics
 from gin.view import PlayerView
 
-YOU, AI = 0, 1
 TABLE_FORMAT = "gin-rummy-session"
 TABLE_VERSION = 2
 """Version 2 adds the checksum over the whole record; version 1 records are still read."""
@@ -155,6 +155,10 @@ class TableState:
     def your_turn(self) -> bool:
         return self.in_hand and not self.thinking and self.game.to_move == YOU
 
+    def shown_hand(self) -> list[Card]:
+        """The person's hand in the order the table shows it (sorted, or their own order)."""
+        return arranged(self.view.hand, self.settings.sort, self.order)
+
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""
         return self.game.legal_actions() if self.your_turn else []
@@ -173,7 +177,62 @@ class TableState:
     def step_delay_ms(self) -> int:
         return round(STEP_DELAY_MS / self.speed) if self.speed > 0 else 0
 
+    # --- a game put on the table ---------------------------------------------------------
+
+    def with_game(self, game: Game, saved: SavedTable | None = None) -> TableState:
+        """This table with ``game`` in play: the one place a game is put on the table.
+
+        The counters, and the seal or daily deal, come from ``saved`` (another tab's record,
+        the page's storage, a game kept aside) or
+        start at zero; nothing of the game before is left: no chosen card, armed button,
+        question, pending rules or seed, hint, review, refusal or revealed deck, and the
+        review panel, which showed a hand of that game, is closed.  The game number moves
+        on, so that a late answer about the game before is recognised and dropped.
+        """
+        kept = saved or SavedTable(game, self.settings.level, 0, 0, 0, ())
+        return replace(
+            self,
+            game=kept.game,
+            level=kept.level,
+            results_seen=kept.results_seen,
+            results_counted=kept.results_counted,
+            hints_used=kept.hints_used,
+            order=kept.order,
+            reviewed=kept.reviewed,
+            seal=kept.seal,
+            daily=kept.daily,
+            game_number=self.game_number + 1,
+            selected=None,
+            armed=None,
+            question=None,
+            pending=None,
+            seeded=None,
+            asked_daily=None,
+            sharing=None,
+            thinking=False,
+            hint=None,
+            review=None,
+            review_at=0,
+            why=None,
+            reveal=False,
+            panel=None if self.panel is Panel.REVIEW else self.panel,
+        )
+
     # --- saving -----------------------------------------------------------------------
+
+    def saved(self) -> SavedTable:
+        """The game on the table as it is restored: to keep it aside."""
+        return SavedTable(
+            self.game,
+            self.level,
+            self.results_seen,
+            self.results_counted,
+            self.hints_used,
+            self.order,
+            self.reviewed,
+            self.seal,
+            self.daily,
+        )
 
     def record(self, *, on_table: bool | None = None) -> dict[str, Any]:
         """The saved table: the game record and the table's counters, under one checksum.
@@ -194,7 +253,7 @@ class TableState:
             **_proof_fields(self.seal, self.daily),
             **({} if on_table is None else {"on_table": on_table}),
         }
-        return {**payload, "checksum": _checksum(payload)}
+        return {**payload, "checksum": checksum(payload)}
 
 
 def _proof_fields(seal: Seal | None, daily: DailyGame | None) -> dict[str, Any]:
@@ -211,11 +270,6 @@ def _played_in(view: PlayerView) -> bool:
     if view.over:
         return False
     return bool(view.hand_results) or any(e.player == YOU for e in view.history)
-
-
-def _checksum(payload: Mapping[str, Any]) -> str:
-    text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -245,7 +299,7 @@ class SavedTable:
         version = data.get("version")
         if version == TABLE_VERSION:
             payload = {key: value for key, value in data.items() if key != "checksum"}
-            if data.get("checksum") != _checksum(payload):
+            if data.get("checksum") != checksum(payload):
                 raise ValueError("this saved table has been altered (its checksum does not match)")
         elif version != 1:
             raise ValueError("this saved table is from another version of the game")

@@ -1,4 +1,4 @@
-"""What the table shows of the fair-deal proof and of the daily deal, decided and worded.
+"""The sealed deal and the daily deal: what the table shows of them (``gin.web.render.deals``).
 
 Before the first card: the commitment (or, for a day's deal, its date) with one line
 on what it proves, in the top bar and in the score sheet.  At the reveal (game over,
@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from gin.fairness import Revealed, Seal, committed_text
+from gin.fairness import Revealed, Seal, committed_text, reveal
+from gin.table.controls import Control
 from gin.table.daily import DailyGame, DailyResults, DayResult, Sharing
-from gin.table.fair_words import FairWords
 from gin.table.models import ButtonModel
+from gin.table.presenter.deal_words import DealWords
+from gin.table.presenter.words import Words
+from gin.table.state import TableState
 
 VERIFY_COMMAND = "python -m gin.replay --verify FILE"
 SHORT_HASH = (6, 4)
@@ -94,12 +97,19 @@ class ShareModel:
     close: ButtonModel
 
 
-class FairPresenter:
+class DealsPresenter:
     """Builds the proof's and the daily deal's models in one language."""
 
-    def __init__(self, words: FairWords) -> None:
-        self.words = words
+    def __init__(self, words: Words) -> None:
+        self.table_words = words
+        self.words = DealWords(words.tr)
         self._ = words.tr.gettext
+
+    def game_proof(self, state: TableState) -> ProofModel | None:
+        """The reveal at game over (None for a game whose seed was chosen)."""
+        day = state.daily.day if state.daily is not None else None
+        revealed = reveal(state.game, state.seal, day)
+        return self.proof(revealed) if revealed is not None else None
 
     def seal(self, seal: Seal | None, daily: DailyGame | None, today: date | None) -> SealModel:
         """The proof shown from the first card: the commitment, or the day of the deal."""
@@ -153,7 +163,7 @@ class FairPresenter:
             how=words.how_to_check() if seal is not None else "",
             committed=committed_text(seal.seed, seal.salt) if seal is not None else "",
             command=VERIFY_COMMAND,
-            close=ButtonModel("close-reveal", _("Close")) if close else None,
+            close=self.table_words.button(Control.CLOSE_REVEAL) if close else None,
         )
 
     def calendar(
@@ -196,8 +206,8 @@ class FairPresenter:
                 "Won {won} of {count} daily deal", "Won {won} of {count} daily deals", played
             ).format(won=results.won, count=played),
             legend=(("won", _("Won")), ("lost", _("Lost")), ("", _("Not played"))),
-            play=ButtonModel("daily", _("Today's deal")),
-            share=ButtonModel("share-daily", _("Share")) if can_share else None,
+            play=self.table_words.button(Control.DAILY),
+            share=self.table_words.button(Control.SHARE_DAILY) if can_share else None,
         )
 
     def _day_label(self, day: date, result: DayResult | None) -> str:
@@ -224,7 +234,7 @@ class FairPresenter:
             title=_("Share your result"),
             text=self.share_text(sharing, page_url),
             status=status,
-            close=ButtonModel("close-share", _("Close")),
+            close=self.table_words.button(Control.CLOSE_SHARE),
         )
 
     def share_text(self, sharing: Sharing, page_url: str) -> str:

@@ -61,7 +61,11 @@ _WEEKDAYS = (
 )
 
 
-class FairWords:
+HASH = "SHA-256"
+"""The hash's name, filled into the texts (a name, not a word to translate)."""
+
+
+class DealWords:
     """The proof's and the daily deal's texts in one language."""
 
     def __init__(self, translator: Translator) -> None:
@@ -93,9 +97,9 @@ class FairWords:
     def commitment_note(self) -> str:
         """The one line that says what the commitment proves."""
         return self._(
-            "The SHA-256 of this game's seed and a secret salt, shown before the first card: "
+            "The {hash} of this game's seed and a secret salt, shown before the first card: "
             "at the end both are revealed, so anyone can check that no deal was changed."
-        )
+        ).format(hash=HASH)
 
     def daily_note(self, day: date) -> str:
         """Why a daily game needs no commitment: its seed is the date's."""
@@ -131,9 +135,9 @@ class FairWords:
 
     def how_to_check(self) -> str:
         return self._(
-            "Check it yourself: the commitment is the SHA-256 of the first text below, and the "
+            "Check it yourself: the commitment is the {hash} of the first text below, and the "
             "command below checks a downloaded game record, every deal included."
-        )
+        ).format(hash=HASH)
 
     # --- the daily deal ----------------------------------------------------------------
 

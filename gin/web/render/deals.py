@@ -1,4 +1,4 @@
-"""HTML for the fair-deal proof and the daily deal (pure, like :mod:`gin.web.render`).
+"""HTML for the sealed deal and its reveal, and the daily deal (``gin.table.presenter.deals``).
 
 The commitment is written whole wherever it is the subject (the score sheet's
 block, the reveal), in a ``<code>`` that may break anywhere, and shortened only
@@ -10,15 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
-from gin.table.fair_present import CalendarModel, ProofModel, SealModel, ShareModel
-from gin.table.models import ButtonModel
-
-
-def _button(model: ButtonModel, css: str) -> str:
-    """A button, drawn the one way buttons are (imported here: render imports this module)."""
-    from gin.web.render import button
-
-    return button(model, css)
+from gin.table.presenter.deals import CalendarModel, ProofModel, SealModel, ShareModel
+from gin.web.render.pieces import button
 
 
 def seal_chip(seal: SealModel | None) -> str:
@@ -83,7 +76,7 @@ def proof(model: ProofModel | None, css: str = "proof") -> str:
         if model.how
         else ""
     )
-    close = _button(model.close, "close") if model.close is not None else ""
+    close = button(model.close, "close") if model.close is not None else ""
     ok = "true" if model.ok else "false"
     role = ' role="status"' if model.close is not None else ""
     return (
@@ -123,7 +116,7 @@ def calendar(model: CalendarModel | None) -> str:
         f'<span class="day-mark" data-mark="{mark}"></span>{escape(label)} '
         for mark, label in model.legend
     )
-    share = _button(model.share, "menu") if model.share is not None else ""
+    share = button(model.share, "menu") if model.share is not None else ""
     return (
         f'<section class="daily-stats" aria-label="{escape(model.title)}">'
         f"<h3>{escape(model.title)}</h3>"
@@ -132,7 +125,7 @@ def calendar(model: CalendarModel | None) -> str:
         f'<table class="calendar" data-testid="daily-calendar"><caption>{escape(model.month)}'
         f"</caption><thead><tr>{heads}</tr></thead><tbody>{weeks}</tbody></table>"
         f'<p class="legend" aria-hidden="true">{legend}</p>'
-        f'<div class="daily-actions">{_button(model.play, "menu")}{share}</div></section>'
+        f'<div class="daily-actions">{button(model.play, "menu")}{share}</div></section>'
     )
 
 
@@ -143,7 +136,7 @@ def share_box(model: ShareModel | None) -> str:
     return (
         '<section class="share" data-testid="share" role="dialog" aria-modal="false" '
         f'aria-labelledby="share-title"><div class="panel-head"><h2 id="share-title">'
-        f"{escape(model.title)}</h2>{_button(model.close, 'close')}</div>"
+        f"{escape(model.title)}</h2>{button(model.close, 'close')}</div>"
         f'<textarea readonly rows="4" data-testid="share-text" '
         f'aria-labelledby="share-title">{escape(model.text)}</textarea>'
         f'<p class="share-status" role="status">{escape(model.status)}</p></section>'
