@@ -62,7 +62,9 @@ class Table:
         while pending:
             effect = pending.pop(0)
             if isinstance(effect, fx.Save):
-                for name in ("table", "settings", "stats"):
+                for name in effect.forget:
+                    self.saved.pop(name.replace("-", "_"), None)
+                for name in ("table", "settings", "stats", "daily_table", "daily"):
                     record = getattr(effect, name)
                     if record is not None:
                         self.saved[name] = record
@@ -78,14 +80,16 @@ class Table:
                 self.effects += more
                 pending += more
 
-    def reload(self) -> Table:
-        """The page opened again on what it saved."""
+    def reload(self, address: Address | None = None) -> Table:
+        """The page opened again on what it saved (at ``address``: none, on the same day)."""
         stored = Stored(
             settings=self.saved.get("settings"),
             stats=self.saved.get("stats"),
             table=self.saved.get("table"),
+            daily_table=self.saved.get("daily_table"),
+            daily=self.saved.get("daily"),
         )
-        state, effects = start(stored, Address(), [])
+        state, effects = start(stored, address or Address(today=self.state.today), [])
         table = Table(state, saved=dict(self.saved))
         table.perform(effects)
         return table

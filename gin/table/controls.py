@@ -26,6 +26,8 @@ class InMenu(StrEnum):
     ALWAYS = "always"
     WITH_KEYBOARD = "with-keyboard"
     """Not on a touch-only device (the Keys list)."""
+    WITH_OWN_GAME_ASIDE = "with-own-game-aside"
+    """While a daily deal is on the table and the person's own game is kept aside."""
 
 
 class Control(Enum):
@@ -53,6 +55,13 @@ class Control(Enum):
     # The menu, in the order of its entries.
     MENU = ("menu", intents.OpenPanel(Panel.MENU), N_("Menu"))
     NEW_GAME = ("new-game", intents.NewGame(), NP_("button", "New game"), InMenu.ALWAYS)
+    DAILY = ("daily", intents.PlayDaily(), N_("Today's deal"), InMenu.ALWAYS)
+    BACK_TO_GAME = (
+        "back-to-game",
+        intents.BackToGame(),
+        N_("Back to your game"),
+        InMenu.WITH_OWN_GAME_ASIDE,
+    )
     SETTINGS = ("settings", intents.OpenPanel(Panel.SETTINGS), N_("Settings"), InMenu.ALWAYS)
     STATS = ("stats", intents.OpenPanel(Panel.STATS), N_("Statistics"), InMenu.ALWAYS)
     RULES = ("rules", intents.OpenPanel(Panel.RULES), N_("Rules"), InMenu.ALWAYS)
@@ -62,6 +71,9 @@ class Control(Enum):
     # Panels, questions and notices.
     CLOSE_PANEL = ("close-panel", intents.ClosePanel(), N_("Close"))
     RESET_STATS = ("reset-stats", intents.ResetStatistics(), N_("Reset statistics"))
+    SHARE_DAILY = ("share-daily", intents.ShareDaily(), N_("Share"))
+    CLOSE_SHARE = ("close-share", intents.CloseShare(), N_("Close"))
+    CLOSE_REVEAL = ("close-reveal", intents.DismissReveal(), N_("Close"))
     CONFIRM = ("confirm", intents.Confirm(), None)
     CANCEL = ("cancel", intents.Cancel(), None)
     DISMISS = ("dismiss", intents.DismissNotice(0), N_("Close"))

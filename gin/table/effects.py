@@ -15,6 +15,7 @@ from gin.actions import Action
 from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.records import HandResult
+from gin.table.daily import Sharing
 from gin.table.messages import Message
 from gin.view import PlayerView
 
@@ -46,11 +47,19 @@ class Effect:
 
 @dataclass(frozen=True)
 class Save(Effect):
-    """Store these records (each is JSON-safe); ``None`` leaves that record as it is."""
+    """Store these records (each is JSON-safe); ``None`` leaves that record as it is.
+
+    ``table`` is the person's own game, ``daily_table`` a daily deal's (on the table or
+    kept aside), ``daily`` the kept daily results; ``forget`` names records to remove
+    (only ``daily-table``: a finished daily deal that was left).
+    """
 
     table: dict[str, Any] | None = None
     settings: dict[str, Any] | None = None
     stats: dict[str, Any] | None = None
+    daily_table: dict[str, Any] | None = None
+    daily: dict[str, Any] | None = None
+    forget: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -132,6 +141,14 @@ class Review(Effect):
 class Download(Effect):
     filename: str
     record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Share(Effect):
+    """Copy the shared result's text (the presenter words it) to the clipboard; the page
+    answers with :class:`~gin.table.intents.ShareDone` (copied, or refused)."""
+
+    shared: Sharing
 
 
 @dataclass(frozen=True)

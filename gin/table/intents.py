@@ -11,6 +11,7 @@ action follows: the update decides that, and says why when nothing can.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 
 from gin.actions import Action, ActionKind
@@ -206,6 +207,49 @@ class StoredElsewhere:
 
     table: object = None
     stats: object = None
+    daily: object = None
+    """The kept daily results."""
+
+
+@dataclass(frozen=True)
+class PlayDaily:
+    """Play the deal of ``day`` (None: today's); the person's own game is kept aside."""
+
+    day: date | None = None
+
+
+@dataclass(frozen=True)
+class BackToGame:
+    """Leave the daily deal for the person's own game kept aside (the deal is kept too)."""
+
+
+@dataclass(frozen=True)
+class ShareDaily:
+    """Copy the daily result's text, without spoilers, to share it."""
+
+
+@dataclass(frozen=True)
+class ShareDone:
+    """The page's answer to a share: the clipboard took the text, or the browser refused."""
+
+    copied: bool
+
+
+@dataclass(frozen=True)
+class CloseShare:
+    pass
+
+
+@dataclass(frozen=True)
+class DismissReveal:
+    """Put away the reveal of the game that was given up."""
+
+
+@dataclass(frozen=True)
+class Today:
+    """The page's clock says today is ``day`` (UTC): at the start and when the date moves on."""
+
+    day: date
 
 
 Intent = (
@@ -237,5 +281,12 @@ Intent = (
     | SaveFailed
     | TouchOnly
     | StoredElsewhere
+    | PlayDaily
+    | BackToGame
+    | ShareDaily
+    | ShareDone
+    | CloseShare
+    | DismissReveal
+    | Today
 )
 """Every intent: :func:`gin.table.update.update` has one case for each (mypy checks it)."""

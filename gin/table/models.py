@@ -9,8 +9,12 @@ renderer holds no game logic and chooses no words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gin.cards import Card
+
+if TYPE_CHECKING:  # the proof's and the daily deal's models, beside their presenter
+    from gin.table.presenter.deals import CalendarModel, ProofModel, SealModel, ShareModel
 
 
 @dataclass(frozen=True)
@@ -298,6 +302,8 @@ class PanelModel:
     items: tuple[ButtonModel, ...] = ()
     """The menu's entries."""
     review: ReviewModel | None = None
+    calendar: CalendarModel | None = None
+    """The statistics' daily deals."""
 
 
 @dataclass(frozen=True)
@@ -347,3 +353,10 @@ class TableModel:
     question: QuestionModel | None
     labels: dict[str, str] = field(default_factory=dict)
     """Names of regions and other words the page needs (aria labels, the document title)."""
+    seal: SealModel | None = None
+    """The game's commitment (or daily deal), shown from the first card."""
+    proof: ProofModel | None = None
+    """At game over: the reveal."""
+    left: ProofModel | None = None
+    """The reveal of the game given up for this one."""
+    sharing: ShareModel | None = None

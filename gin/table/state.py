@@ -9,13 +9,17 @@ the last refusal and the notices.
 
 The saved form (:meth:`TableState.record`) covers the game and the table's
 counters with one checksum; the first release's form (version 1, without it)
-is still read, so an upgrade resumes a game in progress.
+is still read, so an upgrade resumes a game in progress.  A game begun without
+a chosen seed saves its salt (``salt``: the seed is the game record's), a daily
+game its day (``daily``, ``practice``); records from before either have neither
+and resume as games without a commitment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import date
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -24,8 +28,11 @@ from gin.actions import Action, ActionKind
 from gin.ai.coach import HandReview
 from gin.ai.hints import Hint
 from gin.cards import Card
+from gin.daily import parse_day
+from gin.fairness import Revealed, Seal, is_salt
 from gin.game import Game
 from gin.game_record import checksum
+from gin.table.daily import DailyGame, DailyResults, Sharing
 from gin.table.hand import arranged
 from gin.table.intents import Panel
 from gin.table.messages import Message
@@ -58,6 +65,8 @@ class Question(StrEnum):
     APPLY_RULES = "apply-rules"
     RESET_STATS = "reset-stats"
     SEEDED_GAME = "seeded-game"
+    REPLACE_DAILY = "replace-daily"
+    """Another day's deal is unfinished: giving it up counts as lost."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,24 @@ class TableState:
     touch_only: bool = False
     save_failed: bool = False
     """Storing failed once: the person has been told, and is not told again."""
+    seal: Seal | None = None
+    """The seed and salt of a game begun without a chosen seed: its commitment is shown,
+    the seed and salt only at the reveal."""
+    daily: DailyGame | None = None
+    """The game on the table is a day's deal (None: the person's own game)."""
+    parked: SavedTable | None = None
+    """The other game in progress, kept aside: the person's own while a daily deal is on
+    the table, or an unfinished daily deal while their own game is."""
+    daily_results: DailyResults = field(default_factory=DailyResults)
+    today: date | None = None
+    """Today's date in UTC, as the page's clock says (for today's deal and the calendar)."""
+    left: Revealed | None = None
+    """The reveal of the game given up for this one (shown until it is put away)."""
+    asked_daily: date | None = None
+    """The day of a daily deal waiting for the person to give up another day's."""
+    sharing: Sharing | None = None
+    page_url: str = ""
+    """The page's own address, without its query: the link a share text gives."""
 
     # --- what the person sees ---------------------------------------------------------
 
@@ -139,10 +166,7 @@ class TableState:
     @property
     def in_progress(self) -> bool:
         """The person has played in this unfinished game (so leaving it counts as a loss)."""
-        if self.game.over:
-            return False
-        view = self.view
-        return bool(view.hand_results) or any(e.player == YOU for e in view.history)
+        return _played_in(self.view)
 
     @property
     def ticket(self) -> tuple[int, int]:
@@ -158,7 +182,8 @@ class TableState:
     def with_game(self, game: Game, saved: SavedTable | None = None) -> TableState:
         """This table with ``game`` in play: the one place a game is put on the table.
 
-        The counters come from ``saved`` (another tab's record, the page's storage) or
+        The counters, and the seal or daily deal, come from ``saved`` (another tab's record,
+        the page's storage, a game kept aside) or
         start at zero; nothing of the game before is left: no chosen card, armed button,
         question, pending rules or seed, hint, review, refusal or revealed deck, and the
         review panel, which showed a hand of that game, is closed.  The game number moves
@@ -174,12 +199,16 @@ class TableState:
             hints_used=kept.hints_used,
             order=kept.order,
             reviewed=kept.reviewed,
+            seal=kept.seal,
+            daily=kept.daily,
             game_number=self.game_number + 1,
             selected=None,
             armed=None,
             question=None,
             pending=None,
             seeded=None,
+            asked_daily=None,
+            sharing=None,
             thinking=False,
             hint=None,
             review=None,
@@ -191,8 +220,26 @@ class TableState:
 
     # --- saving -----------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        """The saved table: the game record and the table's counters, under one checksum."""
+    def saved(self) -> SavedTable:
+        """The game on the table as it is restored: to keep it aside."""
+        return SavedTable(
+            self.game,
+            self.level,
+            self.results_seen,
+            self.results_counted,
+            self.hints_used,
+            self.order,
+            self.reviewed,
+            self.seal,
+            self.daily,
+        )
+
+    def record(self, *, on_table: bool | None = None) -> dict[str, Any]:
+        """The saved table: the game record and the table's counters, under one checksum.
+
+        A daily deal's record says whether it is ``on_table`` (or kept aside), so that a
+        reload shows the game the person left on the table.
+        """
         payload = {
             "format": TABLE_FORMAT,
             "version": TABLE_VERSION,
@@ -203,8 +250,26 @@ class TableState:
             "reviewed": list(self.reviewed),
             "order": [str(card) for card in self.order],
             "game": self.game.to_dict(),
+            **_proof_fields(self.seal, self.daily),
+            **({} if on_table is None else {"on_table": on_table}),
         }
         return {**payload, "checksum": checksum(payload)}
+
+
+def _proof_fields(seal: Seal | None, daily: DailyGame | None) -> dict[str, Any]:
+    """What a saved table adds for a sealed or a daily game (nothing for a chosen seed)."""
+    if daily is not None:
+        return {"daily": daily.day.isoformat(), "practice": daily.practice}
+    if seal is not None:
+        return {"salt": seal.salt}
+    return {}
+
+
+def _played_in(view: PlayerView) -> bool:
+    """Whether the person of ``view`` has played in its game, and it is not over."""
+    if view.over:
+        return False
+    return bool(view.hand_results) or any(e.player == YOU for e in view.history)
 
 
 @dataclass(frozen=True)
@@ -218,6 +283,13 @@ class SavedTable:
     hints_used: int
     order: tuple[Card, ...]
     reviewed: tuple[int, ...] = ()
+    seal: Seal | None = None
+    daily: DailyGame | None = None
+
+    @property
+    def in_progress(self) -> bool:
+        """The person has played in this unfinished game (as :attr:`TableState.in_progress`)."""
+        return _played_in(self.game.view(YOU))
 
     @classmethod
     def from_dict(cls, data: object) -> SavedTable:
@@ -243,7 +315,25 @@ class SavedTable:
         if not (0 <= seen <= results and 0 <= counted <= results and hints >= 0):
             raise ValueError("the saved table state does not match its game")
         order = _order(data.get("order", []), game)
-        return cls(game, str(level), seen, counted, hints, order, _reviewed(data, results))
+        seal, daily = _proof(data, game)
+        reviewed = _reviewed(data, results)
+        return cls(game, str(level), seen, counted, hints, order, reviewed, seal, daily)
+
+
+def _proof(data: Mapping[str, Any], game: Game) -> tuple[Seal | None, DailyGame | None]:
+    """A saved table's salt or daily deal; neither in a record from before them."""
+    if "daily" in data:
+        day = parse_day(data["daily"]) if isinstance(data["daily"], str) else None
+        practice = data.get("practice", False)
+        if day is None or not isinstance(practice, bool):
+            raise ValueError("the saved daily deal is damaged")
+        return None, DailyGame(day, practice)
+    if "salt" in data:
+        salt = data["salt"]
+        if not is_salt(salt):
+            raise ValueError("the saved game's salt is damaged")
+        return Seal(game.seed, salt), None
+    return None, None
 
 
 def _reviewed(data: Mapping[str, Any], results: int) -> tuple[int, ...]:

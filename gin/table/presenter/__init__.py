@@ -8,8 +8,10 @@ is tested in CPython.
 
 One module per region of the page, as the renderer has: :mod:`.table` (the table in
 play), :mod:`.showdown` (a finished hand and the score sheet), :mod:`.game_over`,
-:mod:`.review` (the coach), :mod:`.panels` (the menu's panels and the questions), and
-:mod:`.words`, the vocabulary they share.  :class:`Presenter` puts them together.
+:mod:`.review` (the coach), :mod:`.panels` (the menu's panels and the questions),
+:mod:`.deals` (the sealed deal and its reveal, the daily deal's calendar and share
+text), and :mod:`.words`, the vocabulary they share.  :class:`Presenter` puts them
+together.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from gin.records import HandResult
 from gin.table.effects import Announce
 from gin.table.models import TableModel
 from gin.table.presenter import game_over, panels, showdown, table
+from gin.table.presenter.deals import DealsPresenter
 from gin.table.presenter.words import Words, short_name
 from gin.table.state import TablePhase, TableState
 
@@ -33,6 +36,7 @@ class Presenter:
     def __init__(self, translator: Translator) -> None:
         self.tr = translator
         self.words = Words(translator)
+        self.deals = DealsPresenter(self.words)
 
     def table(self, state: TableState, rules_html: str = "") -> TableModel:
         """The table as the person sees it now (``rules_html``: the rules page, built by the
@@ -71,6 +75,10 @@ class Presenter:
             log=table.log(words, state),
             panel=panels.panel(words, state, rules_html),
             question=panels.question(words, state),
+            seal=self.deals.seal(state.seal, state.daily, state.today),
+            proof=self.deals.game_proof(state) if state.phase is TablePhase.GAME_OVER else None,
+            left=self.deals.proof(state.left, close=True) if state.left is not None else None,
+            sharing=self.deals.share(state.sharing, state.page_url) if state.sharing else None,
             labels={
                 "document": _("Gin Rummy"),
                 "table": _("Gin Rummy table"),

@@ -5,12 +5,14 @@ instead of hundreds of small DOM calls from Python.  This package only draws: ev
 every flag comes from the model, every control's name and key from
 :mod:`gin.table.controls`.  One module per region, as the presenter has: :mod:`.table`,
 :mod:`.showdown` (and the score sheet), :mod:`.game_over`, :mod:`.review`,
-:mod:`.panels`, and :mod:`.pieces`, the cards and buttons they share.
+:mod:`.panels`, :mod:`.deals` (the sealed deal, its reveal, the daily deal), and
+:mod:`.pieces`, the cards and buttons they share.
 """
 
 from __future__ import annotations
 
 from gin.table.models import TableModel
+from gin.web.render import deals
 from gin.web.render.game_over import game_over_section
 from gin.web.render.panels import panel, question_box
 from gin.web.render.pieces import card_face, message_line, notices
@@ -39,10 +41,11 @@ def regions(model: TableModel) -> dict[str, str]:
     """The HTML of every region of the table (empty where a region shows nothing now)."""
     drawn = dict.fromkeys(REGIONS, "")
     drawn["topbar"] = topbar(model)
-    drawn["notices"] = notices(model.notices)
+    drawn["notices"] = notices(model.notices) + deals.proof(model.left, "proof left")
     why = message_line(model.why, "why", "why")
     if model.game_over is not None:
-        drawn["result"] = game_over_section(model.game_over, model.result) + why
+        proof = deals.proof(model.proof)
+        drawn["result"] = game_over_section(model.game_over, model.result, proof) + why
     elif model.result is not None:
         drawn["result"] = result_section(model.result) + why
     else:
@@ -51,11 +54,12 @@ def regions(model: TableModel) -> dict[str, str]:
         drawn["prompt"] = prompt(model)
         drawn["actions"] = actions(model)
         drawn["hand"] = hand_section(model)
-    drawn["side"] = score_sheet(model.sheet) + move_log(model.log)
+    drawn["side"] = deals.seal_block(model.seal) + score_sheet(model.sheet) + move_log(model.log)
     if model.panel is not None:
         drawn["overlay"] += panel(model.panel, model)
     if model.question is not None:
         drawn["overlay"] += question_box(model.question)
+    drawn["overlay"] += deals.share_box(model.sharing)
     return drawn
 
 

@@ -18,6 +18,7 @@ from gin.table.models import (
     StatsModel,
     TableModel,
 )
+from gin.web.render import deals
 from gin.web.render.pieces import attrs, button
 from gin.web.render.review import review_panel_body
 from gin.web.render.showdown import score_sheet
@@ -133,12 +134,14 @@ def settings_body(model: PanelModel, _table: TableModel) -> str:
 
 def stats_panel_body(model: PanelModel, _table: TableModel) -> str:
     assert model.stats is not None
-    return stats_body(model.stats)
+    return stats_body(model.stats) + deals.calendar(model.calendar)
 
 
 def sheet_body(_model: PanelModel, table: TableModel) -> str:
-    """The sheet and the log, as beside the table on a wide screen."""
-    return score_sheet(table.sheet, titled=False) + move_log(table.log)
+    """The sealed deal, the sheet and the log, as beside the table on a wide screen."""
+    return (
+        deals.seal_block(table.seal) + score_sheet(table.sheet, titled=False) + move_log(table.log)
+    )
 
 
 def keys_body(model: PanelModel, _table: TableModel) -> str:

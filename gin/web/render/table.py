@@ -7,6 +7,7 @@ from html import escape
 
 from gin.table.controls import Control
 from gin.table.models import LogModel, SeatModel, TableModel
+from gin.web.render.deals import seal_chip
 from gin.web.render.pieces import attrs, button, card_back, card_face, hand_card, message_line
 
 
@@ -35,7 +36,8 @@ def topbar(model: TableModel) -> str:
         f'<span class="hand-number">{escape(bar.hand_number)}</span>'
         f'<span class="level">{escape(bar.level)}</span>'
         f'<span class="ruleset" data-testid="ruleset">{escape(bar.ruleset)}</span>'
-        "<button "
+        + seal_chip(model.seal)
+        + "<button "
         + attrs(
             type="button",
             class_="menu-button",
