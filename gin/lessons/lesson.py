@@ -1,0 +1,236 @@
+"""A lesson and a lesson in progress: a prepared deal, the moves it asks for, and the verdicts.
+
+A :class:`Lesson` is data: its deal (:class:`~gin.lessons.deal.Deal`), the moves
+played before the person's first question (the *prelude*, every one applied by
+the engine), and its steps, each a goal (:mod:`gin.lessons.goals`) with the
+computer's scripted answer.  A :class:`LessonRun` is one person's way through
+it, an immutable value like the table's state: :meth:`LessonRun.attempt` returns
+a :class:`Verdict` with the next run when the move is right, or the same run and
+the reason when it is not, so a wrong move changes nothing.
+
+The engine is the authority throughout: the lesson's game is a real
+:class:`~gin.game.Game`, every action (the person's, the computer's scripted
+ones, the prelude's) goes through :meth:`~gin.game.Game.apply`, and the goals
+see only the person's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from gin.actions import Action, IllegalActionError
+from gin.cards import Card
+from gin.game import Game
+from gin.lessons.deal import COMPUTER, YOU, Deal
+from gin.lessons.goals import (
+    Goal,
+    Move,
+    Pick,
+    PickGoal,
+    PlayGoal,
+    hand_deadwood,
+    parse_move,
+)
+from gin.lessons.reasons import Reason, Say, Value
+from gin.rules import GIN_BONUS, UNDERCUT_BONUS
+from gin.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question of a lesson.
+
+    ``ask`` is the question (an English template, filled with :meth:`LessonRun.facts`),
+    ``goal`` what is right, ``show`` the move *Show me* plays (its text: ``draw pile``,
+    ``knock TD``; a pick step's Show me taps the goal's cards).  ``then`` are the
+    computer's moves once the step is done, scripted and played through the engine.
+    ``promised`` names wrong moves and the reason each is refused with; the tests hold
+    the lesson to them.
+    """
+
+    ask: str
+    goal: Goal
+    show: str = ""
+    then: tuple[str, ...] = ()
+    promised: Mapping[str, Say] = field(default_factory=dict)
+    refused_by_rules: tuple[str, ...] = ()
+    """Moves the rules themselves forbid here (the card just taken, say), which the step
+    points out: the engine refuses them with its own reason."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A short lesson: a title, a few lines of introduction, its steps and what it taught.
+
+    The texts are English templates (gettext msgids) whose values come from the
+    engine (:meth:`LessonRun.facts`): a lesson writes no count by hand.
+    """
+
+    key: str
+    title: str
+    intro: str
+    deal: Deal
+    steps: tuple[Step, ...]
+    learned: str
+    prelude: tuple[str, ...] = ()
+
+    def start(self) -> LessonRun:
+        """The lesson's position: its deal, and the prelude's moves applied by the engine."""
+        game = self.deal.game()
+        for text in self.prelude:
+            game.apply(text)
+        return LessonRun(self, game)
+
+    def resume(self, moves: Sequence[str]) -> LessonRun:
+        """The run after ``moves`` (the texts of :attr:`LessonRun.moves`), replayed and checked.
+
+        A move that is not accepted (a saved run from another version of the lesson)
+        is a ValueError: the caller starts the lesson again.
+        """
+        run = self.start()
+        for text in moves:
+            verdict = run.attempt(parse_move(text))
+            if not verdict.accepted:
+                raise ValueError(f"lesson {self.key}: {text!r} is not the lesson's move")
+            run = verdict.run
+        return run
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a lesson says to a move: right (``run`` is the next run) or not (``run`` is
+    the same), why, and the computer's moves that followed a right one."""
+
+    accepted: bool
+    reason: Reason | None
+    run: LessonRun
+    illegal: str = ""
+    """The engine's refusal, when the move was not even legal (``reason`` is then None)."""
+    computer: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class LessonRun:
+    """A lesson in progress: its game (never changed in place), the step, the cards picked."""
+
+    lesson: Lesson
+    game: Game
+    step: int = 0
+    picked: tuple[Card, ...] = ()
+    moves: tuple[str, ...] = ()
+    """The right moves so far, as text: what resumes the run (:meth:`Lesson.resume`)."""
+
+    @cached_property
+    def view(self) -> PlayerView:
+        """The person's view, the only thing a goal reads."""
+        return self.game.view(YOU)
+
+    @property
+    def done(self) -> bool:
+        return self.step >= len(self.lesson.steps)
+
+    @property
+    def current(self) -> Step | None:
+        return None if self.done else self.lesson.steps[self.step]
+
+    def attempt(self, move: Move) -> Verdict:
+        """Judge ``move``: a right one plays on (the computer's scripted answer too)."""
+        step = self.current
+        if step is None:
+            raise ValueError(f"lesson {self.lesson.key} is done")
+        goal = step.goal
+        if isinstance(goal, PickGoal):
+            if not isinstance(move, Pick):
+                return Verdict(False, Reason(Say.TAP_A_CARD), self)
+            return self._pick(goal, move.card)
+        if not isinstance(move, Action):
+            return Verdict(False, Reason(Say.MAKE_A_MOVE), self)
+        return self._play(step, goal, move)
+
+    def _pick(self, goal: PickGoal, card: Card) -> Verdict:
+        view = self.view
+        if card not in goal.cards(view):
+            return Verdict(False, None, self, illegal=f"{card} is not one of your cards")
+        reason = goal.judge(view, card)
+        if card in self.picked:
+            return Verdict(False, Reason(Say.PICKED_ALREADY, {"card": card}), self)
+        targets = goal.targets(view)
+        if card not in targets:
+            return Verdict(False, reason, self)
+        picked = (*self.picked, card)
+        moves = (*self.moves, str(Pick(card)))
+        if set(picked) < set(targets):
+            return Verdict(True, reason, replace(self, picked=picked, moves=moves))
+        return self._finish_step(reason, self.game, moves)
+
+    def _play(self, step: Step, goal: PlayGoal, action: Action) -> Verdict:
+        view = self.view
+        if view.to_move != YOU or action not in view.legal_actions:
+            try:
+                self.game.copy().apply(action)
+            except IllegalActionError as error:
+                return Verdict(False, None, self, illegal=str(error))
+            raise AssertionError("an action outside the legal list was applied")
+        reason = goal.judge(view, action)
+        if action not in goal.accepted(view):
+            return Verdict(False, reason, self)
+        game = self.game.copy()
+        game.apply(action)
+        return self._finish_step(reason, game, (*self.moves, str(action)))
+
+    def _finish_step(self, reason: Reason, game: Game, moves: tuple[str, ...]) -> Verdict:
+        """The step is done: the computer plays its scripted moves, the next step begins."""
+        step = self.current
+        assert step is not None
+        played: list[Action] = []
+        if step.then:
+            game = game.copy() if game is self.game else game
+            for text in step.then:
+                if game.to_move != COMPUTER:
+                    raise ValueError(f"lesson {self.lesson.key}: {text!r} is not the computer's")
+                action = Action.parse(text)
+                game.apply(action)
+                played.append(action)
+        after = replace(self, game=game, step=self.step + 1, picked=(), moves=moves)
+        return Verdict(True, reason, after, computer=tuple(played))
+
+    def expected(self) -> Move:
+        """The move *Show me* plays next: the step's own, or a pick step's next card."""
+        step = self.current
+        if step is None:
+            raise ValueError(f"lesson {self.lesson.key} is done")
+        if isinstance(step.goal, PickGoal):
+            left = [c for c in step.goal.targets(self.view) if c not in self.picked]
+            return Pick(left[0])
+        return parse_move(step.show)
+
+    def facts(self) -> dict[str, Value]:
+        """The values a lesson's texts may name, all from the engine and the rules."""
+        view = self.view
+        values: dict[str, Value] = {
+            "limit": view.rules.knock_limit,
+            "bonus": GIN_BONUS,
+            "undercut": UNDERCUT_BONUS,
+            "ace": Card(1, "S").points,
+            "face": Card(13, "S").points,
+            "stock": view.stock_count,
+        }
+        result = view.hand_results[-1] if view.hand_results else None
+        if result is not None and result.showdown is not None:
+            showdown = result.showdown
+            hand = result.hands[YOU]
+            values.update(
+                knocker=showdown.knocker_deadwood,
+                defender=showdown.defender_deadwood,
+                points=result.points,
+                deadwood=hand_deadwood(hand),
+            )
+        else:
+            values["deadwood"] = hand_deadwood(view.hand)
+        if view.discard_pile and result is None:
+            values["pile"] = view.discard_pile[-1]
+        if view.opponent_known_cards:
+            values["known"] = view.opponent_known_cards
+        return values
