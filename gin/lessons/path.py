@@ -30,8 +30,8 @@ MELDS = Lesson(
     key="melds",
     title=N_("Melds"),
     intro=N_(
-        "You win at gin by putting your cards into melds. A meld is a set (three or four cards "
-        "of one rank, such as three sevens) or a run (three or more cards in a row, all of one "
+        "In gin you try to put your cards into melds. A meld is a set (three or four cards of "
+        "one rank, such as three sevens) or a run (three or more cards in a row, all of one "
         "suit). The ace is low: A-2-3 is a run, Q-K-A is not."
     ),
     deal=Deal(
@@ -42,7 +42,7 @@ MELDS = Lesson(
     ),
     steps=(
         Step(
-            ask=N_("Tap each card of your hand that is in no meld."),
+            ask=N_("Choose each card of your hand that is in no meld."),
             goal=UnmeldedGoal(),
             promised={"pick 7S": Say.IN_SET, "pick AS": Say.IN_RUN, "pick 3S": Say.IN_RUN},
         ),
@@ -181,9 +181,10 @@ KNOCKING = Lesson(
     key="knocking",
     title=N_("Knocking"),
     intro=N_(
-        "When the cards left after your discard count {limit} or less, you may knock: you "
-        "throw your card face down and both hands are shown. The computer's deadwood minus "
-        "yours is your score. Press Knock, then the card you throw."
+        "When the cards left after your discard count {limit} or less, you may knock: the hand "
+        "ends and both hands are shown. The computer's deadwood, after it lays off what it "
+        "can on your melds, minus yours is your score. Press {knock_button}, then the card you "
+        "throw."
     ),
     deal=Deal(
         key="knocking",
@@ -201,7 +202,7 @@ KNOCKING = Lesson(
             promised={"draw stock": Say.PILE_MELDS},
         ),
         Step(
-            ask=N_("Your deadwood can now be {deadwood}. Knock!"),
+            ask=N_("Your deadwood can now be {deadwood}: knock, with the card that leaves least."),
             goal=KnockGoal(),
             show="knock 6C",
             promised={
@@ -242,7 +243,7 @@ GIN = Lesson(
             promised={"draw pile": Say.PILE_USELESS},
         ),
         Step(
-            ask=N_("Look at your hand: can you get rid of all your deadwood?"),
+            ask=N_("Can you throw a card and keep no deadwood at all?"),
             goal=GinGoal(),
             show="gin KD",
             promised={"discard KD": Say.COULD_GIN, "knock 8C": Say.NOT_GIN},
@@ -272,7 +273,7 @@ LAYING_OFF = Lesson(
     prelude=("take", "knock 3D"),
     steps=(
         Step(
-            ask=N_("The computer knocked. Tap each card of yours that fits on its melds."),
+            ask=N_("The computer knocked. Choose each card of yours that fits on its melds."),
             goal=LayoffGoal(),
             promised={"pick 3S": Say.OWN_MELD, "pick KD": Say.FITS_NOTHING},
         ),

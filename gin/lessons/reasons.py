@@ -64,7 +64,8 @@ TEMPLATES: dict[Say, str] = {
         "{card} is in no meld: {cards} is not a run, because the ace is low. It counts {points}."
     ),
     Say.TAKE_MELD: N_(
-        "Take {card}: it makes the meld {meld}, and your deadwood falls from {before} to {after}."
+        "Take {card}: it makes the meld {meld}, and with a good discard your deadwood falls "
+        "from {before} to {after}."
     ),
     Say.DRAW_STOCK: N_("Draw from the stock: {card} joins no meld, a card from the stock may."),
     Say.DISCARD_LEAST: N_(
@@ -78,14 +79,15 @@ TEMPLATES: dict[Say, str] = {
         "Knock with {card}: it leaves {deadwood} deadwood, and a knock needs {limit} or less."
     ),
     Say.GIN_WITH: N_(
-        "Go gin with {card}: the ten cards left are all in melds. Gin scores {bonus} more and "
-        "the computer cannot lay off."
+        "Go gin with {card}: the ten cards left are all in melds. Gin scores {bonus} points more "
+        "and the computer cannot lay off."
     ),
     Say.LAYS_OFF: N_("{card} fits on the computer's meld {meld}: it no longer counts against you."),
     Say.IN_SET: N_("{card} is in a meld: the set {meld}."),
     Say.IN_RUN: N_("{card} is in a meld: the run {meld}."),
     Say.PILE_MELDS: N_(
-        "{card} makes the meld {meld}: take it, and your deadwood falls from {before} to {after}."
+        "{card} makes the meld {meld}: take it, and with a good discard your deadwood falls "
+        "from {before} to {after}."
     ),
     Say.PILE_USELESS: N_("{card} joins no meld: it adds {points} to your deadwood."),
     Say.BREAKS_MELD: N_(
@@ -102,7 +104,7 @@ TEMPLATES: dict[Say, str] = {
     ),
     Say.COULD_KNOCK: N_(
         "Throwing {card} leaves {deadwood} deadwood, {limit} or less: you can knock with it. "
-        "Press Knock, then the card."
+        "Press {knock_button}, then the card."
     ),
     Say.KNOCK_HIGHER: N_(
         "Knocking with {card} leaves {deadwood} deadwood; knocking with {best} leaves only {least}."
@@ -112,20 +114,23 @@ TEMPLATES: dict[Say, str] = {
         "Knock with {best}: {least} is left."
     ),
     Say.COULD_GIN: N_(
-        "Throwing {card} leaves no deadwood at all: that is gin, worth {bonus} more. "
-        "Press Gin, then the card."
+        "Throwing {card} leaves no deadwood at all: that is gin, worth {bonus} points more. "
+        "Press {gin_button}, then the card."
     ),
     Say.NOT_GIN: N_(
         "Throwing {card} leaves {deadwood} deadwood; throwing {best} leaves none: that is gin, "
-        "worth {bonus} more than a knock."
+        "worth {bonus} points more than a knock."
     ),
     Say.FITS_NOTHING: N_("{card} fits none of the computer's melds: it stays deadwood."),
     Say.OWN_MELD: N_("{card} is in your own meld {meld}: it counts nothing already."),
     Say.PICKED_ALREADY: N_("{card} is chosen already."),
-    Say.TAP_A_CARD: N_("This step asks you to tap cards of your hand."),
+    Say.TAP_A_CARD: N_("This step asks you to choose cards of your hand."),
     Say.MAKE_A_MOVE: N_("This step asks for a move: draw, take, pass or discard."),
 }
 """The English template of every code but :attr:`Say.COACH` (whose text is Hard's hint)."""
+
+BUTTONS = {"knock_button": "Knock", "gin_button": "Gin"}
+"""The buttons a template may name, by placeholder; the table fills in its own labels."""
 
 RIGHT = frozenset(
     (
@@ -166,11 +171,23 @@ class Reason:
             return COACH_REASONS[self.hint.reason_code]
         return TEMPLATES[self.code]
 
-    def text(self, card_text: Callable[[Card], str] = str) -> str:
+    def text(
+        self, card_text: Callable[[Card], str] = str, buttons: Mapping[str, str] = BUTTONS
+    ) -> str:
         """The reason in English, each card written by ``card_text`` (its code by default)."""
         if self.hint is not None:
             return self.hint.reason
-        return self.template.format(**worded(self.values, card_text))
+        return render(self.template, self.values, card_text, buttons)
+
+
+def render(
+    template: str,
+    values: Mapping[str, Value],
+    card_text: Callable[[Card], str] = str,
+    buttons: Mapping[str, str] = BUTTONS,
+) -> str:
+    """A lesson's template filled in: its values worded, and the buttons it names."""
+    return template.format(**buttons, **worded(values, card_text))
 
 
 def worded(values: Mapping[str, Value], card_text: Callable[[Card], str]) -> dict[str, str | int]:
