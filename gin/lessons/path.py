@@ -220,7 +220,7 @@ KNOCKING = Lesson(
 
 GIN = Lesson(
     key="gin",
-    title=N_("Gin"),
+    title=N_("Going gin"),
     intro=N_(
         "A hand with no deadwood at all is gin: every card but the one you throw is in a "
         "meld. Gin scores {bonus} points more than a knock, and the computer may not lay off "
@@ -333,8 +333,8 @@ KNOCK_OR_PLAY_ON = Lesson(
     intro=N_(
         "You may knock, but must you? A knock with a high count wins little, and the computer "
         "may undercut it; a better card may come in a turn or two. With a very low count, "
-        "knock at once: the computer still holds many cards in no meld. The Hint button gives "
-        "you the same advice as this lesson: the Hard computer's."
+        "knock at once: the computer still holds many cards in no meld. The {hint_button} "
+        "button gives you the same advice as this lesson: that of the {hard} computer."
     ),
     deal=Deal(
         key="knock-or-play-on",

@@ -129,8 +129,9 @@ TEMPLATES: dict[Say, str] = {
 }
 """The English template of every code but :attr:`Say.COACH` (whose text is Hard's hint)."""
 
-BUTTONS = {"knock_button": "Knock", "gin_button": "Gin"}
-"""The buttons a template may name, by placeholder; the table fills in its own labels."""
+BUTTONS = {"knock_button": "Knock", "gin_button": "Gin", "hint_button": "Hint", "hard": "Hard"}
+"""The table's words a template may name (its buttons, the Hard level), by placeholder, in
+English; the table fills in its own labels in the person's language."""
 
 RIGHT = frozenset(
     (
