@@ -37,15 +37,15 @@ def walk(lesson: Lesson) -> Iterator[LessonRun]:
         yield run
         verdict = run.attempt(run.expected())
         assert verdict.accepted, (lesson.key, run.step, run.expected(), verdict)
-        run = verdict.run
+        run = verdict.run.settled()
 
 
 def finished(lesson: Lesson) -> LessonRun:
     """The lesson played to its end by Show me's moves."""
     *_, last = walk(lesson)
-    verdict = last.attempt(last.expected())
-    assert verdict.run.done
-    return verdict.run
+    end = last.attempt(last.expected()).run.settled()
+    assert end.done
+    return end
 
 
 def tried_moves(run: LessonRun) -> list[Action | Pick]:
@@ -433,6 +433,24 @@ def test_resuming_from_moves_the_lesson_would_refuse_is_a_value_error() -> None:
         lesson("deadwood").resume(["nonsense"])
     with pytest.raises(ValueError, match="done"):
         finished(lesson("melds")).attempt(Pick(Card.parse("QH")))
+
+
+def test_the_computer_answers_one_move_at_a_time_and_the_next_question_waits() -> None:
+    run = lesson("drawing").start()
+    run = run.attempt(run.expected()).run  # take the face-up card
+    verdict = run.attempt(run.expected())  # discard: the computer answers twice
+    waiting = verdict.run
+    assert verdict.accepted and waiting.pending == ("draw stock", "discard KD")
+    assert waiting.current is None and not waiting.done
+    refused = waiting.attempt(Action(ActionKind.DRAW_STOCK))
+    assert not refused.accepted and refused.illegal and refused.run is waiting
+    first, half = waiting.computer_move()
+    assert first == Action(ActionKind.DRAW_STOCK) and half.pending == ("discard KD",)
+    assert half.game.actions == [*waiting.game.actions, "draw stock"]
+    second, answered = half.computer_move()
+    assert str(second) == "discard KD" and answered.current is not None
+    with pytest.raises(ValueError, match="no move"):
+        answered.computer_move()
 
 
 def test_a_lesson_reads_the_persons_view_only(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -94,21 +94,20 @@ class Lesson:
             verdict = run.attempt(parse_move(text))
             if not verdict.accepted:
                 raise ValueError(f"lesson {self.key}: {text!r} is not the lesson's move")
-            run = verdict.run
+            run = verdict.run.settled()
         return run
 
 
 @dataclass(frozen=True)
 class Verdict:
     """What a lesson says to a move: right (``run`` is the next run) or not (``run`` is
-    the same), why, and the computer's moves that followed a right one."""
+    the same), and why."""
 
     accepted: bool
     reason: Reason | None
     run: LessonRun
     illegal: str = ""
     """The engine's refusal, when the move was not even legal (``reason`` is then None)."""
-    computer: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -121,6 +120,9 @@ class LessonRun:
     picked: tuple[Card, ...] = ()
     moves: tuple[str, ...] = ()
     """The right moves so far, as text: what resumes the run (:meth:`Lesson.resume`)."""
+    pending: tuple[str, ...] = ()
+    """The computer's scripted moves still to play after the last step (one at a time, at
+    the table's pace: :meth:`computer_move`); the next question waits for them."""
 
     @cached_property
     def view(self) -> PlayerView:
@@ -129,14 +131,19 @@ class LessonRun:
 
     @property
     def done(self) -> bool:
-        return self.step >= len(self.lesson.steps)
+        return self.step >= len(self.lesson.steps) and not self.pending
 
     @property
     def current(self) -> Step | None:
-        return None if self.done else self.lesson.steps[self.step]
+        """The step asking now (None once the lesson is done or while the computer plays)."""
+        if self.pending or self.step >= len(self.lesson.steps):
+            return None
+        return self.lesson.steps[self.step]
 
     def attempt(self, move: Move) -> Verdict:
-        """Judge ``move``: a right one plays on (the computer's scripted answer too)."""
+        """Judge ``move``: a right one plays on, and the computer's answer is then pending."""
+        if self.pending:
+            return Verdict(False, None, self, illegal="the computer is playing")
         step = self.current
         if step is None:
             raise ValueError(f"lesson {self.lesson.key} is done")
@@ -181,26 +188,37 @@ class LessonRun:
         return self._finish_step(reason, game, (*self.moves, str(action)))
 
     def _finish_step(self, reason: Reason, game: Game, moves: tuple[str, ...]) -> Verdict:
-        """The step is done: the computer plays its scripted moves, the next step begins."""
+        """The step is done: the computer's answer is pending, then the next step asks."""
         step = self.current
         assert step is not None
-        played: list[Action] = []
-        if step.then:
-            game = game.copy() if game is self.game else game
-            for text in step.then:
-                if game.to_move != COMPUTER:
-                    raise ValueError(f"lesson {self.lesson.key}: {text!r} is not the computer's")
-                action = Action.parse(text)
-                game.apply(action)
-                played.append(action)
-        after = replace(self, game=game, step=self.step + 1, picked=(), moves=moves)
-        return Verdict(True, reason, after, computer=tuple(played))
+        after = replace(
+            self, game=game, step=self.step + 1, picked=(), moves=moves, pending=step.then
+        )
+        return Verdict(True, reason, after)
+
+    def computer_move(self) -> tuple[Action, LessonRun]:
+        """Play the computer's next scripted move through the engine: the move and the run."""
+        if not self.pending:
+            raise ValueError(f"lesson {self.lesson.key}: the computer has no move to play")
+        if self.game.to_move != COMPUTER:
+            raise ValueError(f"lesson {self.lesson.key}: {self.pending[0]!r} is not the computer's")
+        action = Action.parse(self.pending[0])
+        game = self.game.copy()
+        game.apply(action)
+        return action, replace(self, game=game, pending=self.pending[1:])
+
+    def settled(self) -> LessonRun:
+        """The run after the computer's pending moves (itself when there are none)."""
+        run = self
+        while run.pending:
+            _action, run = run.computer_move()
+        return run
 
     def expected(self) -> Move:
         """The move *Show me* plays next: the step's own, or a pick step's next card."""
         step = self.current
         if step is None:
-            raise ValueError(f"lesson {self.lesson.key} is done")
+            raise ValueError(f"lesson {self.lesson.key} asks nothing now")
         if isinstance(step.goal, PickGoal):
             left = [c for c in step.goal.targets(self.view) if c not in self.picked]
             return Pick(left[0])
