@@ -60,6 +60,8 @@ def update(state: TableState, intent: Intent) -> Transition:
 
     One case per intent: mypy checks that none is missing (``Intent`` is their union).
     """
+    if state.offer and not isinstance(intent, _KEEP_THE_OFFER):
+        state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
         case intents.DrawFromStock():
             return _play_or_refuse(state, DRAW_STOCK, "stock")
@@ -136,6 +138,21 @@ def update(state: TableState, intent: Intent) -> Transition:
             return lesson_update.tick(state, serial)
         case _:
             assert_never(intent)  # anything else is not an intent: an AssertionError
+
+
+_KEEP_THE_OFFER = (
+    intents.Learn,
+    intents.PlayNow,
+    intents.Cancel,
+    intents.TouchOnly,
+    intents.BotDecided,
+    intents.SaveFailed,
+    intents.StoredElsewhere,
+    intents.ReviewReady,
+    intents.LessonTick,
+)
+"""The intents that leave the first visit's offer on show: its own answers, and what the page
+sends by itself.  Anything else the person does declines it."""
 
 
 # --- starting -------------------------------------------------------------------------------

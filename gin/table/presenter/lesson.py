@@ -85,13 +85,10 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
             done=True,
             heading=_("Learn to play"),
             title=_("Every lesson done"),
-            ask=words.tr.ngettext(
-                "You have done the lesson. Play a game against the computer, or go through "
-                "it again.",
-                "You have done all {count} lessons. Play a game against the computer, or go "
-                "through them again.",
-                count,
-            ).format(count=count),
+            ask=_(
+                "You have done every lesson. Play a game against the computer, or go through "
+                "the lessons again."
+            ),
             why=None,
             said="",
             buttons=(
@@ -169,7 +166,7 @@ def offer(words: Words, state: TableState) -> OfferModel | None:
     return OfferModel(
         title=_("New to gin rummy?"),
         text=words.tr.ngettext(
-            "A short lesson teaches you the game. You can also start it later from the menu.",
+            "{count} short lesson teaches you the game. You can also start it later from the menu.",
             "{count} short lessons teach you the game, from the first meld to knocking well. "
             "You can also start them later from the menu.",
             count,

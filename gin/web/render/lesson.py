@@ -85,7 +85,7 @@ def lesson_intro(model: LessonModel) -> str:
 def offer(model: OfferModel) -> str:
     """The first visit's offer: learn to play, or play now."""
     return (
-        '<div class="learn-offer" data-testid="learn-offer" role="dialog" aria-modal="false" '
+        '<div class="learn-offer" data-testid="learn-offer" role="dialog" aria-modal="true" '
         'aria-labelledby="learn-offer-title" aria-describedby="learn-offer-text">'
         f'<h2 id="learn-offer-title">{escape(model.title)}</h2>'
         f'<p id="learn-offer-text">{escape(model.text)}</p>'
