@@ -194,6 +194,7 @@ def on_lesson_table(model: TableModel, words: Words, state: TableState) -> Table
     )
     changed = replace(
         model,
+        busy=model.busy or state.lessons.showing,  # Show me is playing: the person waits
         classes=(*model.classes, "in-lesson"),
         topbar=topbar,
         why=None,
@@ -202,6 +203,8 @@ def on_lesson_table(model: TableModel, words: Words, state: TableState) -> Table
     )
     if changed.result is not None:
         changed = replace(changed, result=replace(changed.result, buttons=()))
+    if run.done:  # the lesson's hand stays in view, but nothing more is played in it
+        return replace(changed, buttons=(), status="")
     step = run.current
     if step is None or not isinstance(step.goal, PickGoal):
         return changed
