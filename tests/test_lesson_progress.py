@@ -11,9 +11,11 @@ from gin.lessons.progress import PROGRESS_FORMAT, Progress, by_key, number_of
 
 
 def played_to_end(progress: Progress) -> Progress:
-    run = progress.run()
+    lesson = progress.next_lesson()
+    assert lesson is not None
+    run = progress.run(lesson)
     while not run.done:
-        run = run.attempt(run.expected()).run
+        run = run.attempt(run.expected()).run.settled()
         progress = progress.played(run)
     return progress
 
@@ -23,27 +25,30 @@ def test_a_new_person_starts_at_the_first_lesson_and_has_not_been_offered_them()
     assert progress == Progress() and not dropped
     assert not progress.offered and not progress.finished
     assert progress.next_lesson() is LESSONS[0]
-    assert progress.run().step == 0
+    assert progress.run(LESSONS[0]).step == 0
 
 
 def test_progress_round_trips_through_json_and_resumes_mid_lesson() -> None:
     progress = Progress().opened(LESSONS[2]).offer_shown()
-    run = progress.run()
+    run = progress.run(LESSONS[2])
     run = run.attempt(run.expected()).run
     progress = progress.played(run)
     again, dropped = Progress.from_dict(json.loads(json.dumps(progress.to_dict())))
-    assert again == progress and not dropped
-    resumed = again.run()
+    assert again == progress and again.open and not dropped
+    assert again.next_lesson() is LESSONS[2]
+    resumed = again.run(LESSONS[2])
     assert resumed.lesson is LESSONS[2] and resumed.step == 1
     assert resumed.game.actions == run.game.actions
 
 
 def test_finishing_a_lesson_counts_it_done_and_the_next_one_follows() -> None:
     progress = played_to_end(Progress().opened(LESSONS[0]))
-    assert progress.done == {LESSONS[0].key}
-    assert progress.closed().next_lesson() is LESSONS[1]
+    assert progress.done == {LESSONS[0].key} and progress.open
+    closed = progress.closed()
+    assert not closed.open and closed.current == LESSONS[0].key
+    assert closed.next_lesson() is LESSONS[1]
     everything = Progress(done=frozenset(lesson.key for lesson in LESSONS))
-    assert everything.finished and everything.next_lesson() is LESSONS[0]
+    assert everything.finished and everything.next_lesson() is None
 
 
 @pytest.mark.parametrize(
@@ -55,6 +60,7 @@ def test_finishing_a_lesson_counts_it_done_and_the_next_one_follows() -> None:
         ({"current": "deadwood", "moves": ["x" * 99]}, Progress(current="deadwood")),
         ({"current": "deadwood", "moves": [1, 2]}, Progress(current="deadwood")),
         ({"offered": "yes"}, Progress(offered=True)),
+        ({"current": "melds", "open": 1}, Progress(current="melds")),
         ({"version": 99, "offered": True}, Progress(offered=True)),
     ],
 )
@@ -72,7 +78,7 @@ def test_a_record_that_is_not_ours_is_a_new_persons_progress(junk: object) -> No
 
 def test_moves_that_no_longer_replay_start_the_lesson_again() -> None:
     progress = Progress(current="deadwood", moves=("discard KS",))
-    run = progress.run()
+    run = progress.run(by_key("deadwood"))
     assert run.lesson.key == "deadwood" and run.step == 0 and run.moves == ()
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from gin.actions import Action, IllegalActionError
+from gin.actions import Action
 from gin.cards import Card
 from gin.game import Game
 from gin.lessons.deal import COMPUTER, YOU, Deal
@@ -34,6 +34,7 @@ from gin.lessons.goals import (
     parse_move,
 )
 from gin.lessons.reasons import Reason, Say, Value
+from gin.refusals import Refused
 from gin.rules import GIN_BONUS, UNDERCUT_BONUS
 from gin.view import PlayerView
 
@@ -107,7 +108,9 @@ class Verdict:
     reason: Reason | None
     run: LessonRun
     illegal: str = ""
-    """The engine's refusal, when the move was not even legal (``reason`` is then None)."""
+    """Why the move could not even be tried (``reason`` is then None), in English."""
+    refused: Refused | None = None
+    """The engine's refusal of an action that is not legal now (``illegal`` is its text)."""
 
 
 @dataclass(frozen=True)
@@ -174,12 +177,11 @@ class LessonRun:
 
     def _play(self, step: Step, goal: PlayGoal, action: Action) -> Verdict:
         view = self.view
-        if view.to_move != YOU or action not in view.legal_actions:
-            try:
-                self.game.copy().apply(action)
-            except IllegalActionError as error:
-                return Verdict(False, None, self, illegal=str(error))
-            raise AssertionError("an action outside the legal list was applied")
+        refused = self.game.refusal(action)
+        if refused is not None:
+            return Verdict(False, None, self, illegal=refused.text, refused=refused)
+        if view.to_move != YOU:
+            return Verdict(False, None, self, illegal="the computer is to move")
         reason = goal.judge(view, action)
         if action not in goal.accepted(view):
             return Verdict(False, reason, self)

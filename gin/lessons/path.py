@@ -32,7 +32,7 @@ MELDS = Lesson(
     intro=N_(
         "In gin you try to put your cards into melds. A meld is a set (three or four cards of "
         "one rank, such as three sevens) or a run (three or more cards in a row, all of one "
-        "suit). The ace is low: A-2-3 is a run, Q-K-A is not."
+        "suit). The ace is low: ace-two-three is a run, queen-king-ace is not."
     ),
     deal=Deal(
         key="melds",
@@ -49,7 +49,7 @@ MELDS = Lesson(
     ),
     learned=N_(
         "A meld is a set of three or four of a kind or a run of three or more in one suit. "
-        "The ace is low only: A-2-3 is a run, Q-K-A is not."
+        "The ace is low only: ace-two-three is a run, queen-king-ace is not."
     ),
 )
 

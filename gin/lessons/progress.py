@@ -28,14 +28,16 @@ MAX_MOVES = 64
 class Progress:
     """What the person has done of the lessons.
 
-    ``done`` are the keys of finished lessons; ``current`` the lesson open or last
-    open (None: none), ``moves`` its right moves so far (what resumes it), and
-    ``offered`` whether the first-visit offer has been shown.
+    ``done`` are the keys of finished lessons; ``current`` the lesson last opened (None:
+    none yet), ``moves`` its right moves so far (what resumes it), ``open`` whether it
+    was on the table (a reload opens it again), and ``offered`` whether the first-visit
+    offer has been shown.
     """
 
     done: frozenset[str] = frozenset()
     current: str | None = None
     moves: tuple[str, ...] = ()
+    open: bool = False
     offered: bool = False
 
     @property
@@ -43,15 +45,16 @@ class Progress:
         """Every lesson of the path is done."""
         return all(lesson.key in self.done for lesson in LESSONS)
 
-    def next_lesson(self) -> Lesson:
-        """The lesson to open: the current one, else the first not done, else the first."""
-        if self.current is not None:
+    def next_lesson(self) -> Lesson | None:
+        """The lesson to open: the current one unless it is done, else the first not done
+        (None: every lesson is done)."""
+        if self.current is not None and self.current not in self.done:
             return by_key(self.current)
-        return next((lesson for lesson in LESSONS if lesson.key not in self.done), LESSONS[0])
+        return next((lesson for lesson in LESSONS if lesson.key not in self.done), None)
 
-    def run(self) -> LessonRun:
-        """The current lesson where the person left it (from its start if that fails)."""
-        lesson = self.next_lesson()
+    def run(self, lesson: Lesson) -> LessonRun:
+        """``lesson`` where the person left it, if it is the current one (else, or if its
+        moves no longer replay, from its start)."""
         if lesson.key != self.current:
             return lesson.start()
         try:
@@ -60,17 +63,17 @@ class Progress:
             return lesson.start()
 
     def opened(self, lesson: Lesson) -> Progress:
-        """``lesson`` is opened from its start."""
-        return replace(self, current=lesson.key, moves=())
+        """``lesson`` is put on the table from its start."""
+        return replace(self, current=lesson.key, moves=(), open=True)
 
     def played(self, run: LessonRun) -> Progress:
         """The person got as far as ``run``; a finished lesson is counted done."""
         done = self.done | {run.lesson.key} if run.done else self.done
-        return replace(self, current=run.lesson.key, moves=run.moves, done=done)
+        return replace(self, current=run.lesson.key, moves=run.moves, done=done, open=True)
 
     def closed(self) -> Progress:
-        """The person left the lessons: nothing is open any more (done ones stay done)."""
-        return replace(self, current=None, moves=())
+        """The person put the lessons away (the current one resumes when they come back)."""
+        return replace(self, open=False)
 
     def offer_shown(self) -> Progress:
         return replace(self, offered=True)
@@ -82,6 +85,7 @@ class Progress:
             "done": [lesson.key for lesson in LESSONS if lesson.key in self.done],
             "current": self.current,
             "moves": list(self.moves),
+            "open": self.open,
             "offered": self.offered,
         }
 
@@ -115,9 +119,12 @@ class Progress:
         offered = data.get("offered", False)
         if not isinstance(offered, bool):
             offered, dropped = True, True  # a damaged flag: do not offer twice
+        is_open = data.get("open", False)
+        if not isinstance(is_open, bool):
+            is_open, dropped = False, True
         if current is None:
-            moves = ()
-        return cls(frozenset(done), current, moves, offered), dropped
+            moves, is_open = (), False
+        return cls(frozenset(done), current, moves, is_open, offered), dropped
 
 
 def _moves(raw: object) -> tuple[str, ...] | None:

@@ -56,6 +56,8 @@ class Say(StrEnum):
     PICKED_ALREADY = "picked-already"
     TAP_A_CARD = "tap-a-card"
     MAKE_A_MOVE = "make-a-move"
+    START_FIRST = "start-first"
+    LESSON_DONE = "lesson-done"
 
 
 TEMPLATES: dict[Say, str] = {
@@ -126,10 +128,19 @@ TEMPLATES: dict[Say, str] = {
     Say.PICKED_ALREADY: N_("{card} is chosen already."),
     Say.TAP_A_CARD: N_("This step asks you to choose cards of your hand."),
     Say.MAKE_A_MOVE: N_("This step asks for a move: draw, take, pass or discard."),
+    Say.START_FIRST: N_("Read the lesson, then press {start_button} to begin."),
+    Say.LESSON_DONE: N_("This lesson is done: go on with {next_button}."),
 }
 """The English template of every code but :attr:`Say.COACH` (whose text is Hard's hint)."""
 
-BUTTONS = {"knock_button": "Knock", "gin_button": "Gin", "hint_button": "Hint", "hard": "Hard"}
+BUTTONS = {
+    "knock_button": "Knock",
+    "gin_button": "Gin",
+    "hint_button": "Hint",
+    "start_button": "Start",
+    "next_button": "Next lesson",
+    "hard": "Hard",
+}
 """The table's words a template may name (its buttons, the Hard level), by placeholder, in
 English; the table fills in its own labels in the person's language."""
 

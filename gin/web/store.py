@@ -16,7 +16,7 @@ from gin.table.effects import Save
 from gin.table.startup import Stored
 from gin.table.storage import LEGACY_KEYS, Unreadable, parse_stored, storage_prefix
 
-RECORDS = ("table", "settings", "stats")
+RECORDS = ("table", "settings", "stats", "lessons")
 
 
 class Store:
@@ -89,6 +89,7 @@ class Store:
             settings=values.get("settings"),
             stats=values.get("stats"),
             table=values.get("table"),
+            lessons=values.get("lessons"),
             dropped=dropped,
         )
 
@@ -101,6 +102,7 @@ class Store:
             ("table", effect.table),
             ("settings", effect.settings),
             ("stats", effect.stats),
+            ("lessons", effect.lessons),
         ):
             if record is None:
                 continue
