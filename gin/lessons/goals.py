@@ -126,6 +126,15 @@ def _discard_reason(view: PlayerView, card: Card, best: Card, least: int) -> Rea
     return Reason(Say.MORE_DEADWOOD, values)
 
 
+def _leaving(view: PlayerView, kind: ActionKind, least: int) -> frozenset[Action]:
+    """The legal actions of ``kind`` whose discard leaves ``least`` deadwood."""
+    return frozenset(
+        a
+        for a in view.legal_actions
+        if a.kind is kind and a.card is not None and left_after(view.hand, a.card) == least
+    )
+
+
 def _kind_of(view: PlayerView, kinds: Sequence[ActionKind]) -> Action | None:
     return next((a for a in view.legal_actions if a.kind in kinds), None)
 
@@ -190,14 +199,7 @@ class LeastDeadwoodGoal(PlayGoal):
         return least_discard(view.hand, _discardable(view))
 
     def accepted(self, view: PlayerView) -> frozenset[Action]:
-        _best, least = self._best(view)
-        return frozenset(
-            a
-            for a in view.legal_actions
-            if a.kind is ActionKind.DISCARD
-            and a.card is not None
-            and left_after(view.hand, a.card) == least
-        )
+        return _leaving(view, ActionKind.DISCARD, self._best(view)[1])
 
     def judge(self, view: PlayerView, action: Action) -> Reason:
         assert action.card is not None
@@ -263,14 +265,7 @@ class KnockGoal(PlayGoal):
         return least_discard(view.hand, knocks)
 
     def accepted(self, view: PlayerView) -> frozenset[Action]:
-        _best, least = self._best(view)
-        return frozenset(
-            a
-            for a in view.legal_actions
-            if a.kind is ActionKind.KNOCK
-            and a.card is not None
-            and left_after(view.hand, a.card) == least
-        )
+        return _leaving(view, ActionKind.KNOCK, self._best(view)[1])
 
     def judge(self, view: PlayerView, action: Action) -> Reason:
         card = action.card

@@ -236,7 +236,7 @@ def _judged(state: TableState, run: LessonRun, move: Action | Pick, target: str)
     if not verdict.accepted:
         return _refused(state, run, verdict.reason, target)
     after = verdict.run
-    effects = _motion(state, run, after, move)
+    effects = _motion(run, after, move)
     progress = state.lessons.progress.played(after)
     showing = state.lessons.showing and after.step == run.step  # a pick step goes on
     moved = _desk(
@@ -256,9 +256,7 @@ def _judged(state: TableState, run: LessonRun, move: Action | Pick, target: str)
     return moved, effects
 
 
-def _motion(
-    state: TableState, run: LessonRun, after: LessonRun, move: Action | Pick
-) -> list[Effect]:
+def _motion(run: LessonRun, after: LessonRun, move: Action | Pick) -> list[Effect]:
     """The sound and the flight of a right move, as at the person's own table."""
     if isinstance(move, Pick):
         if run.game.hand_results:  # a lay-off: the card goes over to the computer's meld
@@ -290,11 +288,14 @@ def show_me(state: TableState) -> Transition:
     run = state.lessons.run
     if run is None or run.current is None or state.thinking or state.lessons.intro:
         return state, []
-    shown = _desk(state, showing=True, why=None)
-    shown = replace(shown, why=None, selected=None, armed=None)
     move = run.expected()
-    if isinstance(move, Action) and move.kind in (ActionKind.KNOCK, ActionKind.GIN):
-        shown = replace(shown, armed=move.kind)  # Knock or Gin lights up first, as pressed
+    shown = _desk(state, showing=True, why=None)
+    # The card about to be played is raised first, and Knock or Gin lights up as pressed.
+    card, armed = None, None
+    if isinstance(move, Action) and move.card is not None:
+        card = move.card
+        armed = None if move.kind is ActionKind.DISCARD else move.kind
+    shown = replace(shown, why=None, selected=card, armed=armed)
     return shown, [Later(_delay(state, SHOW_DELAY_MS), LessonTick(shown.lessons.serial))]
 
 

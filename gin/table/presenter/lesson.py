@@ -25,11 +25,11 @@ from gin.table.models import (
     LaidOutHand,
     LessonIntroModel,
     LessonModel,
-    MeldModel,
     MessageModel,
     OfferModel,
     TableModel,
 )
+from gin.table.presenter.showdown import laid_on
 from gin.table.presenter.words import Words, short_name
 from gin.table.seats import AI, YOU
 from gin.table.state import TableState
@@ -125,7 +125,9 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
         )
     intro = (
         LessonIntroModel(
-            heading=f"{heading}: {title}",
+            heading=_("Lesson {number} of {count}: {title}").format(
+                number=desk.number, count=desk.count, title=title
+            ),
             text=lesson_words(words, run.lesson.intro, run),
             start=words.button(Control.LESSON_START, primary=True),
         )
@@ -255,23 +257,7 @@ def _knocker(words: Words, run: LessonRun, picked: set[Card]) -> LaidOutHand:
     """The computer's melds as it laid them down, with the person's cards laid off so far."""
     _ = words._
     _result, facts = knock_result(run.view)
-    laid = _("laid off")
-    melds = tuple(
-        MeldModel(
-            tuple(
-                sorted(
-                    [words.card(card, meld=index) for card in meld]
-                    + [
-                        words.card(card, meld=index, note=laid, theirs=True)
-                        for card, target in facts.layoffs
-                        if target == index and card in picked
-                    ],
-                    key=lambda model: (model.card.rank, model.card.index),
-                )
-            )
-        )
-        for index, meld in enumerate(facts.knocker_melds)
-    )
+    melds = laid_on(words, facts, picked)
     return LaidOutHand(
         _("The computer knocked"),
         melds,

@@ -21,7 +21,7 @@ short (static/css/lessons.css; their names stay their labels)."""
 
 def _button(model: ButtonModel) -> str:
     secondary = model.action in SECONDARY
-    return button(model, "lesson-button" + (" lesson-icon" if secondary else ""))
+    return button(model, "action lesson-button" + (" lesson-icon" if secondary else ""))
 
 
 def lesson_panel(model: LessonModel) -> str:
@@ -33,7 +33,7 @@ def lesson_panel(model: LessonModel) -> str:
     main = [b for b in model.buttons if b.action not in SECONDARY]
     extra = [b for b in model.buttons if b.action in SECONDARY]
     if model.complete:
-        buttons = "".join(button(b, "lesson-button") for b in model.buttons)
+        buttons = "".join(button(b, "action lesson-button") for b in model.buttons)
         return (
             '<section class="lesson lessons-done" data-testid="lessons-done" '
             f'aria-labelledby="lesson-title"><p class="lesson-heading">{escape(model.heading)}</p>'
@@ -78,7 +78,7 @@ def lesson_intro(model: LessonModel) -> str:
         'aria-labelledby="lesson-intro-title" aria-describedby="lesson-intro-text">'
         f'<h2 id="lesson-intro-title">{escape(intro.heading)}</h2>'
         f'<p id="lesson-intro-text">{escape(intro.text)}</p>'
-        f'<div class="lesson-actions">{button(intro.start, "lesson-button")}</div></div>'
+        f'<div class="lesson-actions">{button(intro.start, "action lesson-button")}</div></div>'
     )
 
 
@@ -89,6 +89,6 @@ def offer(model: OfferModel) -> str:
         'aria-labelledby="learn-offer-title" aria-describedby="learn-offer-text">'
         f'<h2 id="learn-offer-title">{escape(model.title)}</h2>'
         f'<p id="learn-offer-text">{escape(model.text)}</p>'
-        f'<div class="lesson-actions">{button(model.learn, "lesson-button")}'
-        f"{button(model.later, 'lesson-button')}</div></div>"
+        f'<div class="lesson-actions">{button(model.learn, "action lesson-button")}'
+        f"{button(model.later, 'action lesson-button')}</div></div>"
     )
