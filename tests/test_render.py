@@ -25,7 +25,7 @@ from gin.table.models import MessageModel, TableModel
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
 from gin.web.render import regions, table_html
-from tests.table_helpers import EN, Table, at_phase, sensible_intent
+from tests.table_helpers import EN, Table, at_phase, lesson_tables, sensible_intent
 
 
 def html_of(phase: TablePhase, panel: Panel | None = None) -> str:
@@ -139,6 +139,7 @@ def _every_kind_of_table() -> list[TableModel]:
     assert reviewed.state.review is not None and len(reviewed.state.review.decisions) > 1
     reviewed.send(ReviewStep(1))
     models.append(EN.table(reviewed.state))
+    models += [EN.table(table.state) for table in lesson_tables()]
     return models + _daily_tables()
 
 

@@ -91,6 +91,11 @@ def run(url: str, folder: Path, sizes: list[str]) -> None:
             )
             page = context.new_page()
             page.goto(url + "?seed=7&speed=2", wait_until="domcontentloaded")
+            idle(page)
+            offer = page.locator('[data-testid="learn-offer"]')
+            if offer.count():  # a first visit offers the lessons (e2e/test_lessons.py shoots them)
+                shoot(page, folder, f"{size}-first-visit")
+                offer.locator('[data-action="play-now"]').click()
             shot: set[str] = set()
             for _ in range(3000):
                 phase = idle(page)

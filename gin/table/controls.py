@@ -62,6 +62,7 @@ class Control(Enum):
         N_("Back to your game"),
         InMenu.WITH_OWN_GAME_ASIDE,
     )
+    LEARN = ("learn", intents.Learn(), N_("Learn to play"), InMenu.ALWAYS)
     SETTINGS = ("settings", intents.OpenPanel(Panel.SETTINGS), N_("Settings"), InMenu.ALWAYS)
     STATS = ("stats", intents.OpenPanel(Panel.STATS), N_("Statistics"), InMenu.ALWAYS)
     RULES = ("rules", intents.OpenPanel(Panel.RULES), N_("Rules"), InMenu.ALWAYS)
@@ -78,6 +79,14 @@ class Control(Enum):
     CANCEL = ("cancel", intents.Cancel(), None)
     DISMISS = ("dismiss", intents.DismissNotice(0), N_("Close"))
     """One per notice, named ``dismiss-<index>`` (:meth:`name_for`)."""
+    # The lessons.
+    PLAY_NOW = ("play-now", intents.PlayNow(), NP_("button", "Play now"))
+    LESSON_START = ("lesson-start", intents.LessonIntro(False), NP_("button", "Start"))
+    LESSON_ABOUT = ("lesson-about", intents.LessonIntro(True), N_("About this lesson"))
+    LESSON_SHOW = ("lesson-show", intents.ShowMe(), NP_("button", "Show me"))
+    LESSON_NEXT = ("lesson-next", intents.NextLesson(), NP_("button", "Next lesson"))
+    LESSON_RESTART = ("lesson-restart", intents.RestartLessons(), NP_("button", "Start again"))
+    LESSON_LEAVE = ("lesson-leave", intents.LeaveLessons(), NP_("button", "Play a game"))
 
     def __init__(
         self,

@@ -252,6 +252,51 @@ class Today:
     day: date
 
 
+@dataclass(frozen=True)
+class Learn:
+    """Open the lessons where the person left off (the menu's and the first visit's offer)."""
+
+
+@dataclass(frozen=True)
+class PlayNow:
+    """Decline the first visit's offer of the lessons and play at once."""
+
+
+@dataclass(frozen=True)
+class LessonIntro:
+    """Show (``shown``) or put away the open lesson's introduction."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class ShowMe:
+    """Let the lesson play the move it asks for, slowly, and say why."""
+
+
+@dataclass(frozen=True)
+class NextLesson:
+    """Go on to the next lesson once this one is done (after the last: the end of the path)."""
+
+
+@dataclass(frozen=True)
+class RestartLessons:
+    """From the end of the path: start again at the first lesson."""
+
+
+@dataclass(frozen=True)
+class LeaveLessons:
+    """Put the lessons away and go back to the person's own game."""
+
+
+@dataclass(frozen=True)
+class LessonTick:
+    """The lesson's pace: its next scripted or shown move is due.  ``serial`` names the
+    lesson state it was set for; a tick for an older one is dropped."""
+
+    serial: int
+
+
 Intent = (
     DrawFromStock
     | DrawFromPile
@@ -288,5 +333,13 @@ Intent = (
     | CloseShare
     | DismissReveal
     | Today
+    | Learn
+    | PlayNow
+    | LessonIntro
+    | ShowMe
+    | NextLesson
+    | RestartLessons
+    | LeaveLessons
+    | LessonTick
 )
 """Every intent: :func:`gin.table.update.update` has one case for each (mypy checks it)."""

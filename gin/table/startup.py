@@ -19,9 +19,12 @@ from datetime import date
 
 from gin.game import MAX_SEED, Game
 from gin.i18n import pick_language
+from gin.lessons.progress import Progress
+from gin.table import lesson_update
 from gin.table.daily import DailyResults, read_daily
 from gin.table.daily_update import start_daily
-from gin.table.effects import Save
+from gin.table.effects import Focus, Save, Think
+from gin.table.lesson_state import LessonDesk
 from gin.table.messages import Message, Notice
 from gin.table.settings import LEVELS, Settings
 from gin.table.state import Question, SavedTable, TableState
@@ -43,6 +46,8 @@ class Stored:
     """The daily deal's saved table (on the table or kept aside)."""
     daily: object = None
     """The kept daily results."""
+    lessons: object = None
+    """The lessons' progress (its own record)."""
     dropped: bool = False
     """A stored value was unreadable (too long, too deep, not JSON) and has been removed."""
     blocked: bool = False
@@ -104,6 +109,26 @@ def read_address(params: Mapping[str, str]) -> tuple[Address, list[str]]:
 
 def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transition:
     """The table the page opens with, and the effects to perform first."""
+    progress, damaged = Progress.from_dict(stored.lessons)
+    state, effects = _table(stored, address, languages, damaged)
+    state = replace(state, lessons=LessonDesk(progress))
+    first_visit = stored.table is None and stored.stats is None and not progress.offered
+    if first_visit:  # offered once, and never forced: Play now is beside it
+        state = replace(state, offer=True, lessons=LessonDesk(progress.offer_shown()))
+        return state, [*effects, lesson_update.save(state), Focus("learn")]
+    lesson = progress.next_lesson() if progress.open else None
+    if lesson is None:
+        return state, effects
+    # A lesson was on the table at the reload: it opens again where it was; the person's
+    # own game waits (its computer is asked again when the lesson closes).
+    opened, more = lesson_update.open_lesson(state, lesson)
+    return opened, [e for e in effects if not isinstance(e, Think)] + more
+
+
+def _table(
+    stored: Stored, address: Address, languages: Sequence[str], lessons_damaged: bool
+) -> Transition:
+    """The person's own table: their settings, statistics and saved game (or a new one)."""
     notices: list[Message] = []
     settings, discarded = Settings.from_dict(stored.settings)
     if discarded:
@@ -115,7 +140,7 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
     stats, damaged = Statistics.from_dict(stored.stats)
     if damaged:
         notices.append(Message(Notice.STATS_DAMAGED))
-    if stored.dropped:
+    if stored.dropped or lessons_damaged:
         notices.append(Message(Notice.STORED_VALUE_DROPPED))
     if stored.blocked:
         notices.append(Message(Notice.STORAGE_BLOCKED))

@@ -32,12 +32,14 @@ from gin.daily import parse_day
 from gin.fairness import Revealed, Seal, is_salt
 from gin.game import Game
 from gin.game_record import checksum
+from gin.lessons.goals import PlayGoal
 from gin.table.daily import DailyGame, DailyResults, Sharing
 from gin.table.hand import arranged
 from gin.table.intents import Panel
+from gin.table.lesson_state import LessonDesk, hides_melds, table_hand
 from gin.table.messages import Message
 from gin.table.seats import YOU
-from gin.table.settings import LEVELS, Settings
+from gin.table.settings import LEVELS, Settings, SortMode
 from gin.table.stats import Statistics
 from gin.view import PlayerView
 
@@ -130,16 +132,32 @@ class TableState:
     sharing: Sharing | None = None
     page_url: str = ""
     """The page's own address, without its query: the link a share text gives."""
+    lessons: LessonDesk = LessonDesk()
+    """The lessons: progress, and the lesson open on the table (which then shows its game)."""
+    offer: bool = False
+    """The first visit's offer of the lessons is on show."""
 
     # --- what the person sees ---------------------------------------------------------
 
+    @property
+    def on_table(self) -> Game:
+        """The game the table shows and plays: the open lesson's, else the person's own."""
+        run = self.lessons.run
+        return self.game if run is None else run.game
+
     @cached_property
     def view(self) -> PlayerView:
-        """The person's view (worked out once per state: a state's game never changes)."""
-        return self.game.view(YOU)
+        """The person's view of the game on the table (worked out once per state: a state's
+        game never changes)."""
+        return self.on_table.view(YOU)
 
     @property
     def phase(self) -> TablePhase:
+        run = self.lessons.run
+        if run is not None:  # a lesson's hand, once ended, stays on show
+            if run.game.hand_results:
+                return TablePhase.HAND_OVER
+            return TablePhase(run.game.phase.value)
         if self.game.over:
             return TablePhase.GAME_OVER
         if self.results_seen < len(self.game.hand_results):
@@ -153,20 +171,28 @@ class TableState:
 
     @property
     def your_turn(self) -> bool:
-        return self.in_hand and not self.thinking and self.game.to_move == YOU
+        """The person is to play a move: in a lesson, one its question asks for."""
+        if not self.in_hand or self.thinking or self.on_table.to_move != YOU:
+            return False
+        run = self.lessons.run
+        return run is None or (run.current is not None and isinstance(run.current.goal, PlayGoal))
 
     def shown_hand(self) -> list[Card]:
         """The person's hand in the order the table shows it (sorted, or their own order)."""
+        run = self.lessons.run
+        if run is not None:
+            sort = SortMode.SUIT if hides_melds(run) else self.settings.sort
+            return arranged(table_hand(run), sort, self.lessons.order)
         return arranged(self.view.hand, self.settings.sort, self.order)
 
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""
-        return self.game.legal_actions() if self.your_turn else []
+        return self.on_table.legal_actions() if self.your_turn else []
 
     @property
     def in_progress(self) -> bool:
         """The person has played in this unfinished game (so leaving it counts as a loss)."""
-        return _played_in(self.view)
+        return _played_in(self.game.view(YOU))  # the person's own, also under a lesson
 
     @property
     def ticket(self) -> tuple[int, int]:

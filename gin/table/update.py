@@ -13,6 +13,7 @@ the page shows with a small shake of what was touched.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import assert_never
 
@@ -25,7 +26,7 @@ from gin.fairness import Seal, played_record, reveal
 from gin.game import Game
 from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
-from gin.table import daily_update, intents
+from gin.table import daily_update, intents, lesson_update
 from gin.table import hand as hands
 from gin.table.daily import DailyGame, DailyResults
 from gin.table.effects import (
@@ -34,14 +35,11 @@ from gin.table.effects import (
     Download,
     Effect,
     Focus,
-    Move,
-    Place,
-    PlaySound,
     Review,
     Save,
     ShowDown,
-    Sound,
     Think,
+    move_effects,
 )
 from gin.table.intents import Intent, Panel
 from gin.table.keys import FocusStep, binding
@@ -60,30 +58,22 @@ from gin.table.stats import Statistics
 Effects = list[Effect]
 Transition = tuple[TableState, Effects]
 
-_SOUNDS = {
-    ActionKind.TAKE: Sound.TAKE,
-    ActionKind.DRAW_PILE: Sound.TAKE,
-    ActionKind.DRAW_STOCK: Sound.DRAW,
-    ActionKind.PASS: Sound.PASS,
-    ActionKind.DISCARD: Sound.DISCARD,
-    ActionKind.KNOCK: Sound.KNOCK,
-    ActionKind.GIN: Sound.GIN,
-}
-
 
 def update(state: TableState, intent: Intent) -> Transition:
     """The next state of the table after ``intent``, and the effects the page must perform.
 
     One case per intent: mypy checks that none is missing (``Intent`` is their union).
     """
+    if state.offer and not isinstance(intent, _KEEP_THE_OFFER):
+        state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
         case intents.DrawFromStock():
-            return _play_or_refuse(state, DRAW_STOCK, "stock")
+            return _play_orrefuse(state, DRAW_STOCK, "stock")
         case intents.DrawFromPile():
             pile = TAKE if state.phase is TablePhase.UPCARD else DRAW_PILE
-            return _play_or_refuse(state, pile, "pile")
+            return _play_orrefuse(state, pile, "pile")
         case intents.Pass():
-            return _play_or_refuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
+            return _play_orrefuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
         case intents.ChooseCard(card):
             return _choose_card(state, card)
         case intents.PlayCard(card):
@@ -135,9 +125,9 @@ def update(state: TableState, intent: Intent) -> Transition:
         case intents.StoredElsewhere():
             return _stored_elsewhere(state, intent)
         case intents.PlayDaily(day):
-            return daily_update.play_daily(state, day)
+            return _out_of_lessons(state, lambda table: daily_update.play_daily(table, day))
         case intents.BackToGame():
-            return daily_update.leave_daily(state) if state.daily else (state, [])
+            return _out_of_lessons(state, _back_to_game)
         case intents.ShareDaily():
             return daily_update.share_daily(state)
         case intents.ShareDone(copied):
@@ -148,8 +138,39 @@ def update(state: TableState, intent: Intent) -> Transition:
             return replace(state, left=None), []
         case intents.Today(day):
             return replace(state, today=day), []
+        case intents.Learn():
+            return lesson_update.learn(state)
+        case intents.PlayNow():
+            return lesson_update.dismiss_offer(state)
+        case intents.LessonIntro(shown):
+            return lesson_update.intro(state, shown)
+        case intents.ShowMe():
+            return lesson_update.show_me(state)
+        case intents.NextLesson():
+            return lesson_update.next_lesson(state)
+        case intents.RestartLessons():
+            return lesson_update.restart(state)
+        case intents.LeaveLessons():
+            return _leave_lessons(state)
+        case intents.LessonTick(serial):
+            return lesson_update.tick(state, serial)
         case _:
             assert_never(intent)  # anything else is not an intent: an AssertionError
+
+
+_KEEP_THE_OFFER = (
+    intents.Learn,
+    intents.PlayNow,
+    intents.Cancel,
+    intents.TouchOnly,
+    intents.BotDecided,
+    intents.SaveFailed,
+    intents.StoredElsewhere,
+    intents.ReviewReady,
+    intents.LessonTick,
+)
+"""The intents that leave the first visit's offer on show: its own answers, and what the page
+sends by itself.  Anything else the person does declines it."""
 
 
 # --- starting -------------------------------------------------------------------------------
@@ -192,6 +213,10 @@ def resume(state: TableState) -> Transition:
 
 def _not_in_play(state: TableState, target: str) -> Transition | None:
     """The refusal for any move while it is not the person's turn, or None if it is."""
+    if state.lessons.run is not None:
+        lesson = lesson_update.not_asked(state, target)
+        if lesson is not None:
+            return lesson
     phase = state.phase
     if phase is TablePhase.GAME_OVER:
         return refuse(state, Why.GAME_OVER, target)
@@ -202,7 +227,7 @@ def _not_in_play(state: TableState, target: str) -> Transition | None:
     return None
 
 
-def _play_or_refuse(
+def _play_orrefuse(
     state: TableState, action: Action, target: str, instead: Why | None = None
 ) -> Transition:
     """Play ``action`` for the person, or say why not (the engine's reason, in the table's
@@ -210,7 +235,7 @@ def _play_or_refuse(
     refused = _not_in_play(state, target)
     if refused:
         return refused
-    engine = state.game.refusal(action)
+    engine = state.on_table.refusal(action)
     if engine is not None:
         return _refuse_with(state, Message.refused(engine, target, instead))
     return _play(state, action)
@@ -226,10 +251,10 @@ def _discard_action(state: TableState, card: Card) -> Action | Transition:
     if refused:
         return refused
     action = Action(state.armed or ActionKind.DISCARD, card)
-    engine = state.game.refusal(action)
+    engine = state.on_table.refusal(action)
     if engine is not None and engine.reason is Refusal.KNOCK_IS_GIN:
         action = Action(ActionKind.GIN, card)
-        engine = state.game.refusal(action)
+        engine = state.on_table.refusal(action)
     if engine is None:
         return action
     instead = Why.DRAW_FIRST if engine.reason is Refusal.TAKE_OR_PASS else None
@@ -237,6 +262,8 @@ def _discard_action(state: TableState, card: Card) -> Action | Transition:
 
 
 def _play_card(state: TableState, card: Card) -> Transition:
+    if lesson_update.picking(state):
+        return _pick(state, card)
     action = _discard_action(state, card)
     if not isinstance(action, Action):
         return action
@@ -244,12 +271,21 @@ def _play_card(state: TableState, card: Card) -> Transition:
 
 
 def _choose_card(state: TableState, card: Card) -> Transition:
+    if lesson_update.picking(state):
+        return _pick(state, card)
     if state.selected is card:
         return _play_card(state, card)
     action = _discard_action(state, card)
     if not isinstance(action, Action):
         return action
     return replace(state, selected=card, why=None), []
+
+
+def _pick(state: TableState, card: Card) -> Transition:
+    """A card chosen where the lesson asks for cards (one click, tap or key chooses it)."""
+    if card not in state.shown_hand():
+        return refuse(state, Why.NOT_YOUR_CARD, str(card))
+    return lesson_update.pick(state, card)
 
 
 def _arm(state: TableState, kind: ActionKind) -> Transition:
@@ -275,19 +311,17 @@ def _arm(state: TableState, kind: ActionKind) -> Transition:
 
 
 def _play(state: TableState, action: Action) -> Transition:
-    """Apply the person's action to a copy of the game, then let the computer answer."""
+    """Apply the person's action to a copy of the game, then let the computer answer (at a
+    lesson's table, the lesson judges it first)."""
+    if state.lessons.run is not None:
+        return lesson_update.play(state, action)
     game = state.game.copy()
     view = state.view
     pile_top = view.discard_pile[-1] if view.discard_pile else None
     game.apply(action)
     after = replace(state, game=game, selected=None, armed=None, hint=None, why=None, reveal=False)
-    effects: Effects = [PlaySound(_SOUNDS[action.kind])]
-    if action.kind is ActionKind.DRAW_STOCK:
-        effects.append(Move(game.view(YOU).history[-1].card, Place.STOCK, Place.HAND))
-    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
-        effects.append(Move(pile_top, Place.PILE, Place.HAND))
-    elif action.card is not None:
-        effects.append(Move(action.card, Place.HAND, Place.PILE))
+    drawn = game.view(YOU).history[-1].card if action.kind is ActionKind.DRAW_STOCK else None
+    effects = move_effects(action, True, pile_top, drawn)
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
     return after, effects + more
 
@@ -312,7 +346,10 @@ def _after_action(state: TableState, hands_before: int) -> Transition:
 
 
 def bot_moves_if_due(state: TableState) -> Transition:
-    """Ask for the computer's move if it is to play now (never while a result is on show)."""
+    """Ask for the computer's move if it is to play now (never while a result is on show,
+    nor while a lesson is on the table: the person's own game waits)."""
+    if state.lessons.run is not None:
+        return state, []
     if not state.in_hand or state.game.to_move != AI:
         return replace(state, thinking=False), []
     view = state.game.view(AI)
@@ -327,6 +364,8 @@ def bot_moves_if_due(state: TableState) -> Transition:
 
 
 def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> Transition:
+    if state.lessons.run is not None:
+        return state, []  # asked before the lesson opened: asked again when it closes
     if not state.thinking or ticket != state.ticket or state.game.to_move != AI:
         return state, []  # an answer about a game or a position that is gone
     view = state.game.view(AI)
@@ -334,15 +373,8 @@ def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> 
     game = state.game.copy()
     game.apply(action)  # the bot chose from the legal actions; anything else raises here
     after = replace(state, game=game)
-    shown: Card | None = action.card
-    effects: Effects = [PlaySound(_SOUNDS[action.kind])]
-    if action.kind is ActionKind.DRAW_STOCK:
-        effects.append(Move(None, Place.STOCK, Place.OPPONENT))
-    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
-        shown = pile_top
-        effects.append(Move(pile_top, Place.PILE, Place.OPPONENT))
-    elif action.card is not None:
-        effects.append(Move(action.card, Place.OPPONENT, Place.PILE))
+    shown = pile_top if action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE) else action.card
+    effects = move_effects(action, False, pile_top, None)
     effects.append(Announce(action, seat=AI, card=shown))
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
     return after, effects + more
@@ -352,6 +384,10 @@ def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> 
 
 
 def _next_hand(state: TableState) -> Transition:
+    if state.lessons.run is not None:  # N at a lesson's table: the next lesson, once done
+        if state.lessons.run.done:
+            return lesson_update.next_lesson(state)
+        return refuse(state, Why.HAND_IN_PLAY, "lesson-next")
     if state.phase is TablePhase.GAME_OVER and state.daily is not None:
         return daily_update.leave_daily(state)
     if state.phase is TablePhase.GAME_OVER:
@@ -369,9 +405,17 @@ def _next_hand(state: TableState) -> Transition:
     return shown, [Deal(), save_table(shown), *bot]
 
 
+def _back_to_game(state: TableState) -> Transition:
+    """From a daily deal to the person's own game kept aside."""
+    return daily_update.leave_daily(state) if state.daily else (state, [])
+
+
 def _new_game(state: TableState) -> Transition:
     """A new game of the person's own; from a daily deal, the deal is kept aside (asking
-    first only if the person's own game kept aside would be lost)."""
+    first only if the person's own game kept aside would be lost); from a lesson, the
+    lessons are left first."""
+    if state.lessons.open:
+        return _out_of_lessons(state, _new_game)
     own = state.parked if state.daily is not None else None
     if (state.in_progress and state.daily is None) or own is not None:
         return replace(state, question=Question.NEW_GAME, panel=None, why=None), []
@@ -425,6 +469,10 @@ def _confirm(state: TableState) -> Transition:
 
 
 def _cancel(state: TableState) -> Transition:
+    if state.offer:
+        return lesson_update.dismiss_offer(state)
+    if state.lessons.intro and state.lessons.run is not None:
+        return lesson_update.intro(state, False)
     if state.question is not None:
         return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
     if state.sharing is not None:
@@ -443,6 +491,9 @@ def _move_card(state: TableState, card: Card, position: int) -> Transition:
     shown = state.shown_hand()
     if card not in shown:
         return refuse(state, Why.NOT_YOUR_CARD, str(card))
+    if state.lessons.run is not None:  # the lesson's hand: arranged, never saved
+        order = hands.moved(shown, card, position)
+        return replace(state, lessons=replace(state.lessons, order=order), why=None), []
     moved = replace(state, order=hands.moved(shown, card, position), why=None)
     return moved, [save_table(moved)]  # the person's own order is theirs: a reload keeps it
 
@@ -477,6 +528,8 @@ def _change_setting(state: TableState, name: str, value: str | bool) -> Transiti
 
 
 def _ask_hint(state: TableState) -> Transition:
+    if state.lessons.run is not None:  # the lesson's own advice is Show me
+        return refuse(state, Why.NOT_OFFERED, "hint")
     legal = state.legal()
     if not legal:
         return refuse(state, Why.HINT_ON_YOUR_TURN, "hint")
@@ -511,6 +564,8 @@ def _download(state: TableState) -> Transition:
 
 def _review_hand(state: TableState) -> Transition:
     """Open the review of the hand on show; the page works it out unless it already has."""
+    if state.lessons.run is not None:
+        return refuse(state, Why.NOT_OFFERED, "review-hand")
     if state.in_hand:
         return refuse(state, Why.HAND_IN_PLAY, "review-hand")
     number = state.game.hand_results[-1].number
@@ -553,9 +608,30 @@ def _review_step(state: TableState, step: int) -> Transition:
 
 
 def _show_deck(state: TableState) -> Transition:
+    if state.lessons.run is not None:
+        return refuse(state, Why.NOT_OFFERED, "show-deck")
     if state.in_hand:
         return refuse(state, Why.HAND_IN_PLAY, "show-deck")
     return replace(state, reveal=not state.reveal), []
+
+
+def _leave_lessons(state: TableState) -> Transition:
+    """Back to the person's own game, as it was; its computer moves if it is to."""
+    left, effects, changed = lesson_update.leave(state)
+    if not changed:
+        return left, effects
+    left, bot = bot_moves_if_due(left)
+    return left, effects + bot
+
+
+def _out_of_lessons(state: TableState, then: Callable[[TableState], Transition]) -> Transition:
+    """Leave the lessons, then do ``then`` at the person's own table (a new game, today's
+    deal, back to the game kept aside): those are never played under a lesson."""
+    if not state.lessons.open:
+        return then(state)
+    left, effects = _leave_lessons(state)
+    after, more = then(left)
+    return after, effects + more
 
 
 def _dismiss_notice(state: TableState, index: int) -> Transition:

@@ -217,6 +217,13 @@ class TableApp:
                 self.focus(effect.target)
             elif isinstance(effect, fx.Share):
                 asyncio.ensure_future(self.share(effect))
+            elif isinstance(effect, fx.Later):
+                asyncio.ensure_future(self.later(effect))
+
+    async def later(self, effect: fx.Later) -> None:
+        """A lesson's paced move: its tick, once the table's pace has passed."""
+        await asyncio.sleep(effect.delay_ms / 1000)
+        self.dispatch(effect.tick)
 
     async def think(self, effect: fx.Think) -> None:
         """The computer's move, after the table's pace; it answers with an intent."""

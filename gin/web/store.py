@@ -16,9 +16,9 @@ from gin.table.effects import Save
 from gin.table.startup import Stored
 from gin.table.storage import LEGACY_KEYS, Unreadable, parse_stored, storage_prefix
 
-RECORDS = ("table", "settings", "stats", "daily-table", "daily")
-"""The records of one copy: the person's own game, settings, statistics, a daily deal's game
-and the kept daily results (each under its own key)."""
+RECORDS = ("table", "settings", "stats", "daily-table", "daily", "lessons")
+"""The records of one copy: the person's own game, settings, statistics, a daily deal's game,
+the kept daily results and the lessons' progress (each under its own key)."""
 FOLLOWED = ("table", "stats", "daily")
 """The records another tab's writes are followed in (a daily deal's game is one tab's)."""
 
@@ -95,6 +95,7 @@ class Store:
             table=values.get("table"),
             daily_table=values.get("daily-table"),
             daily=values.get("daily"),
+            lessons=values.get("lessons"),
             dropped=dropped,
         )
 
@@ -112,6 +113,7 @@ class Store:
             ("stats", effect.stats),
             ("daily-table", effect.daily_table),
             ("daily", effect.daily),
+            ("lessons", effect.lessons),
         ):
             if record is None:
                 continue

@@ -21,8 +21,9 @@ from gin.ai.hints import Hint
 from gin.i18n import Translator
 from gin.records import HandResult
 from gin.table.effects import Announce
+from gin.table.lesson_state import LessonNews
 from gin.table.models import TableModel
-from gin.table.presenter import game_over, panels, showdown, table
+from gin.table.presenter import game_over, lesson, panels, showdown, table
 from gin.table.presenter.deals import DealsPresenter
 from gin.table.presenter.words import Words, short_name
 from gin.table.state import TablePhase, TableState
@@ -47,7 +48,7 @@ class Presenter:
         in_hand = state.in_hand
         legal = state.legal()
         hand = table.hand(words, state, legal) if in_hand else ()
-        return TableModel(
+        model = TableModel(
             phase=state.phase.value,
             turn="you" if state.your_turn else "ai",
             busy=state.thinking,
@@ -90,7 +91,10 @@ class Presenter:
                 "meld_note": _("Cards in melds are raised and underlined."),
                 "language": _("Language"),
             },
+            lesson=lesson.panel(words, state),
+            offer=lesson.offer(words, state),
         )
+        return lesson.on_lesson_table(model, words, state)
 
     def announcement(self, effect: Announce) -> str:
         """What the page says to screen readers for an :class:`Announce` effect."""
@@ -102,4 +106,6 @@ class Presenter:
             return showdown.headline(words, subject) + " " + showdown.points_line(words, subject)
         if isinstance(subject, Hint):
             return words.hint_text(subject)
+        if isinstance(subject, LessonNews):
+            return lesson.news(words, subject)
         return words.message(subject)
