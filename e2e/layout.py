@@ -57,7 +57,53 @@ def context_options(width: int, height: int, scale: float = 1) -> dict[str, Any]
     }
 
 
-MEASURE = r"""(view) => {
+_TABLE = [
+    '[data-testid="opponent-hand"] .card',
+    '[data-testid="stock"]',
+    '[data-testid="pile"]',
+    '[data-testid="status"]',
+    '[data-testid="deadwood"]',
+    f"{HAND} [data-card]",
+    '.sorts [data-action="sort-melds"]',
+    '[data-action="hint"]',
+]
+_MENU = [
+    *(f'{MENU} [data-action="{item}"]' for item in ("new-game", "settings", "stats", "rules")),
+    f'{MENU} [data-action="sheet"]',
+    f'{MENU} [data-control="language"]',
+]
+REQUIRED: dict[str, list[str]] = {
+    "upcard": [*_TABLE, '[data-action="take"]', '[data-action="pass"]'],
+    "draw": [*_TABLE, '[data-action="knock"]', '[data-action="gin"]'],
+    "discard": [*_TABLE, '[data-action="knock"]', '[data-action="gin"]'],
+    "hand-over": [
+        '[data-testid="result-headline"]',
+        '[data-testid="points"]',
+        '[data-action="next-hand"]',
+        '[data-action="show-deck"]',
+        '[data-action="review-hand"]',
+    ],
+    "game-over": [
+        "#game-over-title",
+        '[data-testid="final-you"]',
+        '[data-testid="final-ai"]',
+        '[data-action="next-hand"]',
+    ],
+    "menu": _MENU,
+    "game-over menu": _MENU,
+    "review": ['[data-testid="review-step"]', '[data-action="review-next"]'],
+}
+"""What each view shows (a panel: itself and its Close button), each inside the window."""
+
+
+def required(view: str) -> list[str]:
+    if view.endswith(" panel"):
+        name = view.removesuffix(" panel")
+        return [f'[data-testid="{name}-panel"]', f'[data-testid="{name}-panel"] .close']
+    return REQUIRED[view]
+
+
+MEASURE = r"""([view, required, cardSizes]) => {
     const table = document.querySelector('[data-testid="table"]');
     const W = innerWidth, H = innerHeight;
     const page = document.documentElement;
@@ -94,6 +140,9 @@ MEASURE = r"""(view) => {
 
     const measure = () => {
         const problems = [];
+        for (const selector of required) {
+            if (!all(selector).length) problems.push(`${selector}: not shown`);
+        }
         const [sw, sh] = [page.scrollWidth, page.scrollHeight];
         if (sw > W) problems.push(`the page scrolls sideways: ${sw} > ${W}`);
         if (sh > H) problems.push(`the page scrolls: ${sh} > ${H}`);
@@ -236,7 +285,7 @@ MEASURE = r"""(view) => {
 
     const original = table.className;
     const result = {};
-    for (const size of ["medium", "small", "large"]) {
+    for (const size of cardSizes) {
         table.className = original.replace(/\bcards-\w+/, "cards-" + size);
         result[size] = measure();
     }
@@ -275,14 +324,18 @@ def card_size_rules(figures: dict[str, Any]) -> list[str]:
     return found
 
 
-def measure(page: Page, size: tuple[int, int], view: str) -> Measured:
-    figures: dict[str, Any] = page.evaluate(MEASURE, view)
+def measure(
+    page: Page, size: tuple[int, int], view: str, cards: tuple[str, ...] = CARD_SIZES
+) -> Measured:
+    """Measure ``view`` at the card sizes ``cards`` (all three: and their rules too)."""
+    figures: dict[str, Any] = page.evaluate(MEASURE, [view, required(view), list(cards)])
     problems = [
         f"{size[0]}x{size[1]} {view} {card}: {problem}"
-        for card in CARD_SIZES
+        for card in cards
         for problem in figures[card]["problems"]
     ]
-    problems += [f"{size[0]}x{size[1]} {view}: {p}" for p in card_size_rules(figures)]
+    if cards == CARD_SIZES:
+        problems += [f"{size[0]}x{size[1]} {view}: {p}" for p in card_size_rules(figures)]
     return Measured(size, view, figures, problems)
 
 

@@ -17,8 +17,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import ROOT
-from .layout import SIZES, Measured, context_options, walk
+from . import positions
+from .conftest import ROOT, open_position
+from .layout import SIZES, Measured, context_options, measure, walk
+from .players import wait_idle
+from .test_languages import switch_language
 
 REPORT = ROOT / "test-results" / "layout.md"
 _measured: dict[tuple[int, int], list[Measured]] = {}
@@ -40,6 +43,26 @@ def test_the_table_fills_the_window_in_every_phase(
     _measured[size] = found
     write_report(REPORT, _measured)
     problems = [problem for measured in found for problem in measured.problems] + errors
+    assert not problems, "\n".join(problems)
+
+
+def test_every_language_fits_every_window(browser: Browser, site_url: str) -> None:
+    """The longest texts of a turn (the count after the best discard, Knock lit, the top
+    bar's items) in the three other languages, at every window size: one page, resized."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    open_position(page, site_url, positions.about_to_knock(seed=7))
+    assert wait_idle(page) == "discard"
+    problems: list[str] = []
+    for language in ("pl", "et", "hi"):
+        switch_language(page, language)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            found = measure(page, (width, height), "discard", ("medium",))
+            problems += [f"{language}: {problem}" for problem in found.problems]
+        page.set_viewport_size({"width": 1366, "height": 768})
+    context.close()
     assert not problems, "\n".join(problems)
 
 
