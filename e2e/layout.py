@@ -39,6 +39,7 @@ SIZES: tuple[tuple[int, int], ...] = (
 
 CARD_SIZES = ("medium", "small", "large")
 SHARE = 0.17  # the least share of the window's height a hand card takes, where it can
+TARGET = 0.2  # the default card's share of the window's height where nothing else binds it
 SMALLER, LARGER = 0.8, 1.2  # Small and Large against the default, in card height
 
 
@@ -61,7 +62,7 @@ _TABLE = [
     '[data-testid="opponent-hand"] .card',
     '[data-testid="stock"]',
     '[data-testid="pile"]',
-    '[data-testid="status"]',
+    '[data-testid="status"], [data-testid="hint"]',  # a phone's hint takes the status's place
     '[data-testid="deadwood"]',
     f"{HAND} [data-card]",
     '.sorts [data-action="sort-melds"]',
@@ -213,6 +214,11 @@ MEASURE = r"""([view, required, cardSizes]) => {
             problems.push(`text of ${smallestText} px beside the table or in a panel`);
         }
         if (document.querySelector("#app img")) problems.push("a bitmap image on the table");
+        // A hint shows whole, but on the narrowest phones (its box scrolls there).
+        const hint = document.querySelector('[data-testid="hint"]');
+        if (hint && !panel && W > 344 && hint.scrollHeight > hint.clientHeight + 1) {
+            problems.push(`the hint scrolls: ${hint.scrollHeight} > ${hint.clientHeight} px`);
+        }
 
         // The hand: its rows, and the strip of each card in sight.
         const cards = [...document.querySelectorAll('[data-testid="hand"] [data-card]')];
@@ -364,6 +370,11 @@ def walk(
     views: set[str] = set()
     for _ in range(12):
         phase = wait_idle(page)
+        if phase == "draw" and phase not in views:
+            # The draw's hint, the longest line the prompt holds, on show while measured.
+            press(page, '[data-action="hint"]', touch)
+            page.wait_for_selector('[data-testid="hint"]')
+            wait_idle(page)
         if phase not in views:
             look(phase)
             views.add(phase)
@@ -468,19 +479,27 @@ def a_drawn_card_flies(page: Page, touch: bool) -> list[str]:
 
 def report_table(measured: dict[tuple[int, int], list[Measured]]) -> str:
     """A Markdown table of the hand in the discard phase (eleven cards), per size and card size:
-    card height, its share of the window's height, the hand's width, the narrowest strip."""
+    card height, its share of the window's height, the hand's width, the narrowest strip,
+    and what sets the size: the target (a fifth of the height, scaled), the row of eleven
+    cards, or the height the table's other lines leave."""
     lines = [
         "| window | card size | card w×h (px) | share of height | hand's width | "
         "narrowest strip (px) | bound by |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
+    scale = {"medium": 1.0, "small": 0.78, "large": 1.25}
     for (width, height), found in sorted(measured.items()):
         phase = next((m for m in found if m.view == "discard"), None)
         if phase is None:
             continue
         for card in CARD_SIZES:
             hand = phase.figures[card]["hand"]
-            bound = "row" if hand["rowBound"] else "height" if hand["heightBound"] else "target"
+            if abs(hand["h"] - TARGET * height * scale[card]) <= 1:
+                bound = "target"
+            elif card == "small":
+                bound = "0.78 × medium"
+            else:
+                bound = "row" if hand["rowBound"] else "height"
             rows = f", {hand['rows']} rows" if hand["rows"] > 1 else ""
             lines.append(
                 f"| {width}×{height} | {card} | {hand['w']}×{hand['h']} | {hand['share']:.1%} | "
