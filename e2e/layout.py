@@ -21,6 +21,7 @@ from playwright.sync_api import Page
 from . import positions
 from .conftest import open_position, open_table
 from .players import HAND, MENU, STOCK, drag, press, wait_idle
+from .test_loading import COUNTERPARTS, TOLERANCE_PX, WATCH_SKELETON
 
 SIZES: tuple[tuple[int, int], ...] = (
     (320, 568),
@@ -354,7 +355,8 @@ def walk(
     """Every phase of a game in one page at one window size; ``seen(view)`` after each is
     measured (the screenshot tool photographs there).
 
-    A seeded game at speed 0 for the first turn, a draw and a discard (drawn and discarded
+    The skeleton painted before Python must stand where the table then is.  A seeded game
+    at speed 0 for the first turn, a draw and a discard (drawn and discarded
     by dragging, as a person may at any size), the menu and every panel; a saved position
     for a finished game; and for a hand's result, the coach's review and, at speed 1, the
     next hand's first card taken, which flies from the pile or the stock.
@@ -366,7 +368,10 @@ def walk(
         found.append(measure(page, size, view))
         seen(view)
 
+    page.add_init_script(WATCH_SKELETON)
+    page.add_init_script(RECORD_FLIGHTS)
     open_table(page, site_url, "?seed=7&speed=0")
+    found.append(Measured(size, "skeleton", {}, _skeleton_in_place(page, size)))
     views: set[str] = set()
     for _ in range(12):
         phase = wait_idle(page)
@@ -412,6 +417,23 @@ def walk(
     return found
 
 
+def _skeleton_in_place(page: Page, size: tuple[int, int]) -> list[str]:
+    """The skeleton painted before Python stood where the table's parts now are."""
+    wait_idle(page)
+    skeleton: dict[str, list[float]] = page.evaluate("window.__skeleton")
+    problems = []
+    for name in COUNTERPARTS:
+        table = page.locator(f'[data-testid="{name}"]').bounding_box()
+        if name not in skeleton or table is None:
+            problems.append(f"{size[0]}x{size[1]}: no {name} in the skeleton or the table")
+            continue
+        x, y, _width, height = skeleton[name]
+        moved = {"x": x - table["x"], "y": y - table["y"], "height": height - table["height"]}
+        if any(abs(delta) > TOLERANCE_PX for delta in moved.values()):
+            problems.append(f"{size[0]}x{size[1]}: the skeleton's {name} moved by {moved}")
+    return problems
+
+
 def _menu(page: Page, touch: bool) -> None:
     if not page.locator(MENU).count():
         press(page, '[data-action="menu"]', touch)
@@ -432,14 +454,31 @@ def _panels(page: Page, touch: bool, look: Callable[[str], None]) -> None:
         page.wait_for_selector(f'[data-testid="{name}-panel"]', state="detached")
 
 
+RECORD_FLIGHTS = r"""
+window.__flights = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, ...rest) {
+    const first = Array.isArray(frames) ? frames[0] : null;
+    const shift = first && typeof first.transform === "string" &&
+        first.transform.match(/translate\(([-\d.]+)px, ([-\d.]+)px\)/);
+    if (shift && this.dataset.card) {
+        const box = this.getBoundingClientRect();
+        window.__flights.push({card: this.dataset.card, x: box.left + Number(shift[1]),
+                               y: box.top + Number(shift[2])});
+    }
+    return animate.call(this, frames, ...rest);
+};
+"""
+"""Where each card's flight starts (its first frame's offset from where it lands), recorded
+as the page's Python asks for the animation: no race with a busy page's frames."""
+
+
 def a_drawn_card_flies(page: Page, touch: bool) -> list[str]:
-    """At speed 1, the next hand's first card taken flies from where it was taken: paused at
-    its first frame, the card lies on the pile (the face-up card) or the stock."""
+    """At speed 1, the next hand's first card taken flies from where it was taken: its first
+    frame lies on the pile (the face-up card) or the stock."""
     press(page, '[data-action="next-hand"]', touch)
     phase = wait_idle(page)
-    before = set(
-        page.eval_on_selector_all(f"{HAND} [data-card]", "els => els.map(e => e.dataset.card)")
-    )
+    before = page.eval_on_selector_all(f"{HAND} [data-card]", "els => els.map(e => e.dataset.card)")
     source = '[data-testid="pile"]' if phase == "upcard" else STOCK
     where = page.locator(source).bounding_box()
     if phase == "upcard":
@@ -447,25 +486,12 @@ def a_drawn_card_flies(page: Page, touch: bool) -> list[str]:
     else:
         drag(page, STOCK, f"{HAND} [data-card]:first-child")
     start = page.wait_for_function(
-        """(before) => {
-            for (const card of document.querySelectorAll('[data-testid="hand"] [data-card]')) {
-                if (before.includes(card.dataset.card)) continue;
-                const flight = card.getAnimations().find((a) => a.playState === "running" &&
-                    !(a instanceof CSSTransition) && !(a instanceof CSSAnimation));
-                if (!flight) return null;
-                flight.pause();
-                flight.currentTime = 0;
-                const b = card.getBoundingClientRect();
-                flight.play();
-                return [b.left, b.top];
-            }
-            return null;
-        }""",
-        arg=sorted(before),
+        "(before) => window.__flights.find((f) => !before.includes(f.card))",
+        arg=before,
         timeout=20_000,
     ).json_value()
     assert where is not None
-    left, top = start
+    left, top = start["x"], start["y"]
     if not (
         where["x"] - 2 <= left <= where["x"] + where["width"]
         and where["y"] - 2 <= top <= where["y"] + where["height"]
