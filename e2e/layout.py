@@ -121,6 +121,7 @@ MEASURE = r"""([view, required, cardSizes]) => {
     };
     const all = (selector) => [...document.querySelectorAll(selector)].filter(shown);
     const box = (el) => el.getBoundingClientRect();
+    const FACTS = ["target", "hand-number", "level", "ruleset"];
     const px = (n) => Math.round(n);
 
     // What a player must see whole, wherever it is shown.
@@ -202,6 +203,16 @@ MEASURE = r"""([view, required, cardSizes]) => {
                 problems.push(`top bar: ${name(el)} and ${name(next[0])} overlap`);
             }
         });
+        // The game's facts the top bar leaves out, the open menu says, and only those.
+        const menu = document.querySelector('[data-testid="menu"]');
+        for (const fact of menu ? FACTS : []) {
+            const inBar = all(`.topbar .${fact}`).length > 0;
+            const inMenu = all(`[data-testid="menu-game"] .${fact}`).length > 0;
+            if (inBar === inMenu) {
+                problems.push(`the ${fact} is ${inBar ? "in both" : "in neither"} of the top ` +
+                    "bar and the menu");
+            }
+        }
         // The phase's buttons in one row: a second would run into the lines around them.
         const tops = new Set(all(".actions button").map((el) => Math.round(box(el).top)));
         if (tops.size > 1) problems.push(`the buttons take ${tops.size} rows`);

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser
 from . import positions
 from .conftest import ROOT, open_position
 from .layout import SIZES, Measured, context_options, measure, walk
-from .players import wait_idle
+from .players import open_menu, wait_idle
 from .test_languages import switch_language
 
 REPORT = ROOT / "test-results" / "layout.md"
@@ -62,6 +62,27 @@ def test_every_language_fits_every_window(browser: Browser, site_url: str) -> No
             found = measure(page, (width, height), "discard", ("medium",))
             problems += [f"{language}: {problem}" for problem in found.problems]
         page.set_viewport_size({"width": 1366, "height": 768})
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+# The widths at which the top bar leaves out one more item (static/css/table.css: the
+# bar's width in em, 16 px, plus its padding), each side of each.
+EDGES = (67.5 * 16, 59.5 * 16, 39.5 * 16, 23.9 * 16)
+
+
+def test_what_the_top_bar_leaves_out_the_menu_says(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    open_position(page, site_url, positions.about_to_knock(seed=7))
+    assert wait_idle(page) == "discard"
+    open_menu(page)
+    problems: list[str] = []
+    for edge in EDGES:
+        for width in (int(edge) - 1, int(edge) + 1):
+            page.set_viewport_size({"width": width, "height": 768})
+            problems += measure(page, (width, 768), "menu", ("medium",)).problems
     context.close()
     assert not problems, "\n".join(problems)
 
