@@ -20,7 +20,7 @@ from playwright.sync_api import Page
 
 from . import positions
 from .conftest import open_position, open_table
-from .players import HAND, MENU, STOCK, drag, press, wait_idle
+from .players import HAND, MENU, STOCK, drag, drag_points, press, wait_idle
 from .test_loading import COUNTERPARTS, TOLERANCE_PX, WATCH_SKELETON
 
 SIZES: tuple[tuple[int, int], ...] = (
@@ -400,6 +400,7 @@ def walk(
             cards = page.locator(f"{HAND} [data-card]").count()
             drag(page, STOCK, f"{HAND} [data-card]:nth-child({cards // 2 + 1})")
         elif phase == "discard":
+            found.append(Measured(size, "moved", {}, cards_moved_land_where_dropped(page, size)))
             drag(page, f"{HAND} [data-card]:last-child", '[data-testid="pile"]')
             wait_idle(page)
             break
@@ -426,6 +427,55 @@ def walk(
     page.wait_for_selector('[data-testid="review-panel"]', state="detached")
     found.append(Measured(size, "flight", {}, a_drawn_card_flies(page, touch)))
     return found
+
+
+HAND_ROWS = r"""() => {
+    const cards = [...document.querySelectorAll('[data-testid="hand"] [data-card]')];
+    const tops = [...new Set(cards.map((el) => el.offsetTop))].sort((a, b) => a - b);
+    const rows = tops.map((top) => cards.filter((el) => el.offsetTop === top));
+    return rows.map((row, r) => row.map((el, i) => {
+        const b = el.getBoundingClientRect();
+        const next = row[i + 1];
+        const right = next ? Math.min(b.right, next.getBoundingClientRect().left) : b.right;
+        // A back row's strip in sight ends where the row in front of it starts.
+        const front = rows[r + 1] ? Math.min(...rows[r + 1].map(
+            (c) => c.getBoundingClientRect().top)) : b.bottom;
+        return {code: el.dataset.card, seen: [(b.left + right) / 2, (b.top + front) / 2],
+                middle: b.left + b.width / 2};
+    }));
+}"""
+"""The hand's cards row by row (offsetTop: a raised card stays in its row): each card's code,
+the middle of its strip in sight and the middle of the whole card, across."""
+
+
+def cards_moved_land_where_dropped(page: Page, size: tuple[int, int]) -> list[str]:
+    """Cards dragged within the hand land in reading order, just before the card they are
+    dropped on (left of its middle): the first card onto the middle of the last row (the
+    front one on a 320 px phone, whose hand takes two rows), then the last card onto the
+    first row's third card, on the strip of it in sight."""
+    problems = []
+    for source, row, column in ((0, -1, None), (-1, 0, 2)):
+        rows: list[list[dict[str, Any]]] = page.evaluate(HAND_ROWS)
+        cards = [card for line in rows for card in line]
+        before = [card["code"] for card in cards]
+        moved = cards[source]
+        line = rows[row]
+        target = line[len(line) // 2 if column is None else column]
+        drop = (target["middle"] - 2, target["seen"][1])
+        drag_points(page, (moved["seen"][0], moved["seen"][1]), drop)
+        wait_idle(page)
+        after = page.eval_on_selector_all(
+            f"{HAND} [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+        others = [code for code in before if code != moved["code"]]
+        place = others.index(target["code"])
+        expected = [*others[:place], moved["code"], *others[place:]]
+        if after != expected:
+            problems.append(
+                f"{size[0]}x{size[1]}: {moved['code']} dropped on {target['code']} in a hand of "
+                f"{len(rows)} rows made {' '.join(after)}, not {' '.join(expected)}"
+            )
+    return problems
 
 
 def _skeleton_in_place(page: Page, size: tuple[int, int]) -> list[str]:
