@@ -99,6 +99,25 @@ def test_panels_have_their_hooks(panel: Panel, testid: str) -> None:
         assert 'data-control="language"' in html and 'data-action="stats"' in html
 
 
+def test_the_menu_gives_the_game_facts_of_the_top_bar() -> None:
+    """A narrow top bar leaves out the target, the hand, the level and the ruleset: the menu
+    has each of them, to show those the bar has no room for."""
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.MENU))
+    model = EN.table(table.state)
+    menu = regions(model)["overlay"]
+    facts = re.search(r'<p class="menu-game" data-testid="menu-game">(.*?)</p>', menu)
+    assert facts is not None
+    bar = model.topbar
+    for css, text in (
+        ("target", bar.target),
+        ("hand-number", bar.hand_number),
+        ("level", bar.level),
+        ("ruleset", bar.ruleset),
+    ):
+        assert f'<span class="{css}">{text}</span>' in facts.group(1)
+
+
 def test_a_question_has_confirm_and_cancel() -> None:
     table = at_phase(TablePhase.DISCARD)
     table.send(NewGame())

@@ -17,6 +17,7 @@ from gin.table.models import (
     ReviewStatsModel,
     StatsModel,
     TableModel,
+    TopBarModel,
 )
 from gin.web.render import deals
 from gin.web.render.pieces import attrs, button
@@ -104,9 +105,23 @@ def stats_chart(stats: StatsModel) -> str:
     )
 
 
+def game_facts(bar: TopBarModel) -> str:
+    """The game's facts of the top bar, for the menu: a narrow top bar leaves them out, and
+    the menu shows those it left out (static/css/table.css, beside the bar's own rules)."""
+    facts = (
+        ("target", bar.target),
+        ("hand-number", bar.hand_number),
+        ("level", bar.level),
+        ("ruleset", bar.ruleset),
+    )
+    spans = "".join(f'<span class="{css}">{escape(text)}</span>' for css, text in facts if text)
+    return f'<p class="menu-game" data-testid="menu-game">{spans}</p>'
+
+
 def menu(model: PanelModel, table: TableModel) -> str:
-    """The menu: its entries and the language (a list of its own, not a framed panel)."""
-    items = "".join(button(item, "menu-item") for item in model.items)
+    """The menu: the top bar's facts it had no room for, the entries and the language (a
+    list of its own, not a framed panel)."""
+    items = game_facts(table.topbar) + "".join(button(item, "menu-item") for item in model.items)
     languages = "".join(
         f"<option {attrs(value=code, selected=code == table.language, lang=code)}>"
         f"{escape(name)}</option>"
