@@ -352,7 +352,11 @@ def test_new_game_in_a_lesson_leaves_it_first() -> None:
 
 def test_todays_deal_from_a_lesson_leaves_it_first_and_the_daily_deal_comes_back_after() -> None:
     """Today's deal and the person's own game are never played under a lesson's table."""
-    table = lessons_open(2)
+    table = at_phase(TablePhase.DISCARD)  # the person has played: their game is kept aside
+    table.send(PlayNow())
+    table.send(Learn())
+    table.send(LessonIntro(False))
+    assert table.state.lessons.run is not None and table.state.in_progress
     own = table.state.game.actions
     table.send(Today(date(2026, 12, 1)))
     table.send(PlayDaily())
