@@ -127,7 +127,7 @@ class TableApp:
 
     def paint(self) -> bool:
         """Draw the state's render model: the first time the whole table, then only the
-        regions whose HTML changed (the page patches them, keeping the keyboard focus where
+        regions whose HTML changed (the page draws them anew, keeping the keyboard focus where
         it was).  True if the move log changed (it then shows its newest move)."""
         model = self.presenter.table(self.state, self._rules_html())
         drawn = regions(model)

@@ -8,7 +8,7 @@
 //
 //   measure(root)          where every card of the table is now (and remembers the elements)
 //   paint(root, json)      the regions whose HTML changed, the table's classes and the page's
-//                          attributes; regions are patched, not replaced (see below)
+//                          attributes
 //   layOut(root, scrollLog) the browser lays the new table out (timed on its own), and the
 //                          move log shows its newest move
 //   animate(json)          the flights, fades and pulses of gin/web/motion.py's plan, and
@@ -17,17 +17,16 @@
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
-// Patching instead of replacing: the new HTML of a region is parsed once (into an inert
-// <template>) and the region's elements are kept wherever they stay the same, each card
-// found again by its data-card. A card's picture is an SVG <use> of the sprite, whose copy
-// of the symbol the browser builds, styles and lays out anew for every new element: replacing
-// a region redrew every card in it, now only the cards that came, went or changed are. Form
-// controls are replaced whole when they change (their live value is not an attribute). What
-// the DOM looks like afterwards is exactly what the HTML says.
+// A changed region is drawn anew (innerHTML) unless only attributes changed, such as the
+// cards of the hand that become playable when the person's turn comes: then they change
+// in place, and the browser does not build the cards' pictures again.  A region whose
+// elements or texts changed is drawn anew, not patched: an element kept while the table
+// around it moves (the computer's fan when it grows by a card, the pile's cards under a
+// new top) is a layout shift for the browser, where an element drawn anew is not, and the
+// table's promise is that nothing shifts (e2e/test_motion.py).
 
-const ANIMATION_ID = "gin";
+const FORM_CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 const EASE = "cubic-bezier(0.2, 0.7, 0.2, 1)";
-const REPLACED_WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 const PLACES =
   '[data-testid="hand"],[data-testid="opponent-hand"],[data-testid="pile"],' +
   '[data-testid="stock"],[data-testid="result"]';
@@ -66,25 +65,23 @@ export function measure(root) {
 
 // --- paint -----------------------------------------------------------------------------------
 
-function keyOf(node) {
-  return node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-card") : null;
+// The same elements and texts, in the same order (attributes aside; a form control's
+// attributes too, since its live state does not follow them).
+function sameShape(old, next) {
+  if (old.nodeType !== next.nodeType || old.nodeName !== next.nodeName) return false;
+  if (old.nodeType !== Node.ELEMENT_NODE) return old.nodeValue === next.nodeValue;
+  if (FORM_CONTROLS.has(old.nodeName) && !old.isEqualNode(next)) return false;
+  const children = old.childNodes;
+  const others = next.childNodes;
+  if (children.length !== others.length) return false;
+  for (let i = 0; i < children.length; i += 1) {
+    if (!sameShape(children[i], others[i])) return false;
+  }
+  return true;
 }
 
-function sameKind(old, next) {
-  return old.nodeType === next.nodeType && old.nodeName === next.nodeName;
-}
-
-// `old` made to be `next` (returned: `old` itself, or `next` in its place).
-function patchNode(old, next) {
-  if (old.nodeType !== Node.ELEMENT_NODE) {
-    if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
-    return old;
-  }
-  if (old.isEqualNode(next)) return old;
-  if (REPLACED_WHOLE.has(old.nodeName)) {
-    old.replaceWith(next);
-    return next;
-  }
+function copyAttributes(old, next) {
+  if (old.nodeType !== Node.ELEMENT_NODE) return;
   for (const name of old.getAttributeNames()) {
     if (!next.hasAttribute(name)) old.removeAttribute(name);
   }
@@ -92,63 +89,24 @@ function patchNode(old, next) {
     const value = next.getAttribute(name);
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
-  patchChildren(old, next);
-  return old;
-}
-
-// The children of `parent` made to be those of `source`: a card (data-card) is kept
-// wherever it moved to, any other node where it is, if it is of the same kind.
-export function patchChildren(parent, source) {
-  const old = Array.from(parent.childNodes);
-  const byKey = new Map();
-  for (const node of old) {
-    const key = keyOf(node);
-    if (key !== null && !byKey.has(key)) byKey.set(key, node);
-  }
-  const wanted = new Set();
-  for (const node of source.childNodes) {
-    const key = keyOf(node);
-    if (key !== null) wanted.add(key);
-  }
-  const kept = new Set();
-  let cursor = parent.firstChild;
-  const passOver = () => {
-    // A node already placed, or a card that is leaving, is not a place to keep a node at.
-    while (cursor) {
-      const key = keyOf(cursor);
-      if (!kept.has(cursor) && (key === null || wanted.has(key))) break;
-      cursor = cursor.nextSibling;
-    }
-  };
-  for (const next of Array.from(source.childNodes)) {
-    passOver();
-    const key = keyOf(next);
-    let match = null;
-    if (key !== null) {
-      const found = byKey.get(key);
-      if (found && !kept.has(found) && sameKind(found, next)) match = found;
-    } else if (cursor && keyOf(cursor) === null && sameKind(cursor, next)) {
-      match = cursor;
-    }
-    if (match === null) {
-      parent.insertBefore(next, cursor);
-      kept.add(next);
-      continue;
-    }
-    if (match === cursor) cursor = cursor.nextSibling;
-    else parent.insertBefore(match, cursor);
-    kept.add(patchNode(match, next));
-  }
-  for (const node of old) {
-    if (!kept.has(node) && node.parentNode === parent) node.remove();
+  for (let i = 0; i < old.childNodes.length; i += 1) {
+    copyAttributes(old.childNodes[i], next.childNodes[i]);
   }
 }
 
-// The region's new content: `html` parsed once, patched into the region.
-export function patchRegion(region, html) {
+function drawRegion(region, html) {
   const template = document.createElement("template");
   template.innerHTML = html;
-  patchChildren(region, template.content);
+  const drawn = template.content;
+  const old = region.childNodes;
+  const same =
+    old.length === drawn.childNodes.length &&
+    Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
+  if (!same) {
+    region.replaceChildren(drawn);
+    return;
+  }
+  for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
 }
 
 // A selector that finds the focused control again if its element was replaced.
@@ -183,23 +141,10 @@ export function paint(root, json) {
     root.innerHTML = drawing.table;
   } else {
     const table = root.firstElementChild;
-    const changed = Object.entries(drawing.regions).map(([name, html]) => [
-      root.querySelector(`[data-region="${name}"]`),
-      html,
-    ]);
-    // What was flying in a changed region stops, as it did when a region was drawn anew: the
-    // new flights start from where the cards are seen now.  Asked once, before any change:
-    // getAnimations() brings the styles up to date, which after a change means the whole
-    // table's (hundreds of milliseconds on a phone-class CPU).
-    const flying = changed.length ? root.getAnimations({ subtree: true }) : [];
-    for (const animation of flying) {
-      const element = animation.effect && animation.effect.target;
-      if (animation.id === ANIMATION_ID && changed.some(([region]) => region.contains(element))) {
-        animation.cancel();
-      }
-    }
     if (table.className !== drawing.classes) table.className = drawing.classes;
-    for (const [region, html] of changed) patchRegion(region, html);
+    for (const [name, html] of Object.entries(drawing.regions)) {
+      drawRegion(root.querySelector(`[data-region="${name}"]`), html);
+    }
   }
   const data = document.body.dataset;
   for (const [name, value] of Object.entries(drawing.body)) {
@@ -244,13 +189,12 @@ export function animate(root, json) {
   const plays = plan.plays.map((play) => [target(root, play), play]);
   for (const [element, play] of plays) {
     if (!element || !element.isConnected) continue;
-    const animation = element.animate(play.frames, {
+    element.animate(play.frames, {
       duration: play.duration,
       delay: play.delay,
       easing: EASE,
       fill: "backwards",
     });
-    animation.id = ANIMATION_ID;
   }
   for (const count of plan.counts) {
     const element = root.querySelector(count.select);
