@@ -104,6 +104,9 @@ def run_once(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the first run's deal (the next runs: the next seeds)"
+    )
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--site", default=str(ROOT / "_site"))
     parser.add_argument(
@@ -125,7 +128,7 @@ def main() -> int:
     try:
         for run in range(args.runs):
             inputs, frames, tasks = run_once(
-                url, seed=run + 1, decisions=args.decisions, cpu_rate=args.cpu_throttle
+                url, seed=args.seed + run, decisions=args.decisions, cpu_rate=args.cpu_throttle
             )
             every_input += inputs
             every_frame += frames

@@ -1,7 +1,8 @@
 """The card sprite in the browser: published, precached, and restyled by the page's CSS.
 
-The faces are drawn with ``<use href="static/cards/cards.svg#card-5H">``, an external
-same-origin reference, under index.html's Content-Security-Policy. The test page below
+The faces are drawn as the table draws them, ``<use href="#card-5H">`` of the sprite that
+the build writes into the published index.html (its style attributes turned into classes
+of the published cards.css), under index.html's Content-Security-Policy. The test page below
 is served at the site's origin (fulfilled by the test, so nothing is added to _site/) and
 checks pixels: each suit's colour comes from the custom properties of static/css/cards.css
 (the four-colour deck overrides two of them on a container), and so does the back's.
@@ -36,10 +37,18 @@ def _csp(site_dir: Path) -> str:
     return match.group(1)
 
 
+def _sprite(site_dir: Path) -> str:
+    """The sprite as the published page carries it."""
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<svg class="card-sprite".*?</svg>', html, re.S)
+    assert match, "the published index.html lost its card sprite"
+    return match.group(0)
+
+
 def _card(card_id: str, group: str = "") -> str:
     return (
         f'<div class="{group}"><svg class="card-art" data-id="{card_id}" viewBox="0 0 240 336" '
-        f'aria-hidden="true"><use href="./static/cards/cards.svg#{card_id}"></use></svg></div>'
+        f'aria-hidden="true"><use href="#{card_id}"></use></svg></div>'
     )
 
 
@@ -90,7 +99,7 @@ def test_faces_and_back_take_the_pages_colours_under_its_policy(
         ("card-5S", "four-colour", "#1a1a1a"),
     ]
     backs = [("card-back", "", "#a51d24"), ("card-back", "own-back", "#123456")]
-    body = "".join(_card(card_id, group) for card_id, group, _ in cards + backs)
+    body = _sprite(site_dir) + "".join(_card(c, group) for c, group, _ in cards + backs)
     html = (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_csp(site_dir)}">'

@@ -155,3 +155,20 @@ def test_back_lattice_stays_inside_its_frame() -> None:
     xs, ys = points[::2], points[1::2]
     assert len(xs) > 20
     assert all(20 <= x <= 220 for x in xs) and all(20 <= y <= 316 for y in ys)
+
+
+def test_the_page_carries_the_sprite_with_classes_for_its_styles(text: str) -> None:
+    """The CSP refuses style attributes: in the page every style is a class with a rule of
+    the same declarations, and the sprite draws nothing where it is."""
+    svg, rules = card_art.page_sprite(text)
+    inline = ET.fromstring(svg)
+    assert inline.attrib["class"] == "card-sprite"
+    assert inline.attrib["aria-hidden"] == "true"
+    assert not [e for e in inline.iter() if "style" in e.attrib]
+    assert set(symbols(inline)) == set(symbols(ET.fromstring(text)))
+    declared = dict(re.findall(r"^\.(art-\d+)\{([^}]*)\}$", rules, re.M))
+    styles = set(re.findall(r'style="([^"]*)"', text))
+    assert sorted(declared.values()) == sorted(styles)
+    classes = {e.attrib["class"] for e in inline.iter() if e is not inline and "class" in e.attrib}
+    assert classes == set(declared)
+    assert ".card-sprite" in CARDS_CSS.read_text(encoding="utf-8")

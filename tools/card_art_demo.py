@@ -3,9 +3,10 @@
 ``tools/card_art.py --demo`` writes a page with every card and the back, at 60 x 84 and
 120 x 168 px, in the two-colour and the four-colour scheme, plus a fanned hand at 60 px
 (each card showing only its left 28 px), and saves one screenshot of each section in
-test-results/card-art/ (git-ignored). The page references the sprite exactly as the
-table will (an external, same-origin ``<use href="...cards.svg#card-7H">``) and carries
-index.html's Content-Security-Policy, so what it shows is what the table gets.
+test-results/card-art/ (git-ignored). The page references the committed sprite file (an
+external, same-origin ``<use href="...cards.svg#card-7H">``) and carries index.html's
+Content-Security-Policy; the table draws the same symbols from the copy the build writes
+into its page (e2e/test_card_art.py checks that one's colours).
 Needs the dev dependencies (Playwright) and chromium, like the browser tests.
 """
 

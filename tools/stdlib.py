@@ -41,9 +41,9 @@ tests/test_stdlib.py reads it."""
 # Where static/stdlib.zip.gz is mounted: tracebacks name its modules as they name Pyodide's.
 MOUNTED = "/lib/python3{minor}.zip"
 
-PAGE_PROVIDED = frozenset({"js", "pyscript", "polyscript", "_pyscript", "xworker"})
-"""Modules the page provides at run time (Pyodide's ``js``, PyScript's packages), never
-in the standard library."""
+PAGE_PROVIDED = frozenset({"js", "pyscript", "polyscript", "_pyscript", "xworker", "table_dom"})
+"""Modules the page provides at run time (Pyodide's ``js``, PyScript's packages, the table's
+``static/js/table-dom.mjs``), never in the standard library."""
 
 MICROPYTHON_ONLY = frozenset({"ujson", "uio", "ubinascii", "jsffi", "base"})
 """What PyScript's Python imports only under MicroPython (its sources serve both)."""

@@ -34,13 +34,12 @@ from gin.table.intents import (
     TouchOnly,
 )
 from gin.table.keys import key_press, takes_over
-from gin.table.models import TableModel
 from gin.table.pointer import Spot, Target, click_intent
 from gin.table.presenter import Presenter
 from gin.table.startup import read_address, start
 from gin.table.update import update
 from gin.web.drag import Drag
-from gin.web.motion import Motion
+from gin.web.motion import Motion, places, read_pieces
 from gin.web.render import regions, table_classes, table_html
 from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
@@ -49,9 +48,10 @@ from gin.web.store import Store
 class TableApp:
     """The table on one page: its state, and the page it paints."""
 
-    def __init__(self, document: Any, window: Any) -> None:
+    def __init__(self, document: Any, window: Any, dom: Any) -> None:
         self.document = document
         self.window = window
+        self.dom = dom  # static/js/table-dom.mjs: the page's side of painting and motion
         self.root = document.getElementById("app")
         self.store = Store(window)
         params = window.URLSearchParams.new(window.location.search)
@@ -71,7 +71,8 @@ class TableApp:
         self._presenter: Presenter | None = None
         self._rules: tuple[str, str] = ("", "")
         self.sound = SoundPlayer(window)
-        self.motion = Motion(document, window)
+        self.motion = Motion()
+        self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
         self.drag = Drag(document, self.dispatch)
         self._first = first
         self._drawn: dict[str, str] = {}
@@ -80,7 +81,7 @@ class TableApp:
         """Paint the table and perform the start-up effects (the bot may move first)."""
         touch = self.window.matchMedia("(hover: none) and (pointer: coarse)").matches
         self.state, _ = update(self.state, TouchOnly(bool(touch)))
-        self.paint()
+        self.dom.layOut(self.root, self.paint())
         self.perform(self._first)
 
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
@@ -91,8 +92,10 @@ class TableApp:
         return date(int(now.getUTCFullYear()), int(now.getUTCMonth()) + 1, int(now.getUTCDate()))
 
     def dispatch(self, intent: Intent) -> None:
-        """One turn of the loop.  Each step leaves a User Timing mark (``gin:update``...),
-        which bench/table_speed.py reads to say where the time of a click goes."""
+        """One turn of the loop.  Each step leaves a User Timing measure (``gin:update``...),
+        which bench/table_speed.py reads to say where the time of a click goes.  Each step
+        is one call into the page (static/js/table-dom.mjs): a call from Python into the
+        page costs more than most of what it does."""
         if not isinstance(intent, StoredElsewhere) and self.catch_up():
             return  # meant for a table that another tab has moved on from
         today = self.today()
@@ -100,34 +103,33 @@ class TableApp:
             self.state, _ = update(self.state, Today(today))  # past midnight (UTC)
         timing = self.window.performance
         start = timing.now()
-        before = self.motion.measure(self.root)
+        before = places(read_pieces(self.dom.measure(self.root)))
         measured = timing.now()
         scores_before = self.state.view.scores
         self.state, effects = update(self.state, intent)
         updated = timing.now()
-        self.paint()
+        log_changed = self.paint()
         painted = timing.now()
-        _ = self.root.offsetHeight  # the browser lays the new table out here (timed on its own)
+        self.dom.layOut(self.root, log_changed)
         laid_out = timing.now()
-        self.motion.speed = self.state.speed
-        scores = (scores_before, self.state.view.scores)
-        self.motion.settle(self.root, before, effects, self.animated, scores)
+        if self.animated:
+            self.motion.speed = self.state.speed
+            after = read_pieces(self.dom.measure(self.root))
+            scores = (scores_before, self.state.view.scores)
+            plan = self.motion.plan(before, after, effects, scores)
+            if plan:
+                self.dom.animate(self.root, plan.to_json())
         settled = timing.now()
         self.perform(effects)
-        for name, begin, end in (
+        steps = (
             ("gin:measure", start, measured),
             ("gin:update", measured, updated),
             ("gin:paint", updated, painted),
             ("gin:layout", painted, laid_out),
             ("gin:motion", laid_out, settled),
             ("gin:effects", settled, timing.now()),
-        ):
-            timing.measure(name, self._span(begin, end))
-
-    def _span(self, start: float, end: float) -> Any:
-        from pyodide.ffi import to_js
-
-        return to_js({"start": start, "end": end}, dict_converter=self.window.Object.fromEntries)
+        )
+        self.dom.timings(json.dumps(steps))
 
     @property
     def presenter(self) -> Presenter:
@@ -138,51 +140,39 @@ class TableApp:
 
     @property
     def animated(self) -> bool:
-        reduced = self.window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        return self.state.speed > 0 and not reduced
+        return self.state.speed > 0 and not self._reduced_motion.matches
 
-    def paint(self) -> None:
-        """Draw the state's render model, keeping the keyboard focus where it was."""
+    def paint(self) -> bool:
+        """Draw the state's render model: the first time the whole table, then only the
+        regions whose HTML changed (the page draws them anew, keeping the keyboard focus where
+        it was).  True if the move log changed (it then shows its newest move)."""
         model = self.presenter.table(self.state, self._rules_html())
-        focus = _focus_key(self.document.activeElement)
-        self._draw(model)
-        body = self.document.body
-        body.dataset.phase = model.phase
-        body.dataset.turn = model.turn
-        body.dataset.busy = "true" if model.busy else "false"
-        self.document.documentElement.lang = model.language
-        self.document.title = model.labels["document"]
-        self.root.setAttribute("aria-label", model.labels["table"])
-        for element_id, key in (("update-text", "update"), ("update-reload", "reload")):
-            element = self.document.getElementById(element_id)
-            if element:  # the new-version banner (static/js/offline.js) lives outside #app
-                element.textContent = model.labels[key]
-        if focus:
-            again = self.root.querySelector(focus)
-            if again:
-                again.focus()
-        if model.why is not None:
-            self.motion.shake(self.root, model.why.target, model.why.serial)
-
-    def _draw(self, model: TableModel) -> None:
-        """The first time the whole table; then only the regions whose HTML changed."""
         drawn = regions(model)
+        drawing: dict[str, Any]
         if not self._drawn:
-            self.root.innerHTML = table_html(model, drawn)
+            drawing = {"table": table_html(model, drawn)}
         else:
-            table = self.root.firstElementChild
-            classes = table_classes(model)
-            if str(table.className) != classes:
-                table.className = classes
-            for name, html in drawn.items():
-                if self._drawn.get(name) != html:
-                    self.root.querySelector(f'[data-region="{name}"]').innerHTML = html
-        if self._drawn.get("side") != drawn["side"]:
-            # The move log shows its newest move: the one the person has to know about.
-            log = self.root.querySelector('[data-testid="move-log"] ol')
-            if log:
-                log.scrollTop = log.scrollHeight
+            changed = {name: html for name, html in drawn.items() if self._drawn[name] != html}
+            drawing = {"classes": table_classes(model), "regions": changed}
+        log_changed = self._drawn.get("side") != drawn["side"]
         self._drawn = drawn
+        drawing |= {
+            "body": {
+                "phase": model.phase,
+                "turn": model.turn,
+                "busy": "true" if model.busy else "false",
+            },
+            "lang": model.language,
+            "title": model.labels["document"],
+            "label": model.labels["table"],
+            "texts": {
+                "update-text": model.labels["update"],
+                "update-reload": model.labels["reload"],
+            },
+            "shake": self.motion.shake(model.why.target, model.why.serial) if model.why else None,
+        }
+        self.dom.paint(self.root, json.dumps(drawing))
+        return log_changed
 
     def _rules_html(self) -> str:
         """The rules page, built on first use (its module is not needed to start)."""
@@ -230,6 +220,9 @@ class TableApp:
         await asyncio.sleep(effect.delay_ms / 1000)
         bot = make_player(effect.level, effect.seed)
         action = bot.choose(effect.view, list(effect.view.legal_actions))
+        # The thinking and the drawing of its move are two tasks of the page, so that
+        # neither keeps the page from answering (or from painting a frame) for their sum.
+        await asyncio.sleep(0)
         self.dispatch(BotDecided(action, effect.ticket))
 
     async def review(self, effect: fx.Review) -> None:
@@ -362,19 +355,6 @@ class TableApp:
             self.store.heard(which, event.newValue)
             value = self.store.parse(event.newValue)
             self.dispatch(StoredElsewhere(**{which: value}))
-
-
-def _focus_key(element: Any) -> str | None:
-    """A selector that finds the focused control again after a redraw."""
-    if not element or not hasattr(element, "dataset"):
-        return None
-    data = element.dataset
-    for name in ("card", "action", "testid", "setting", "control"):
-        value = getattr(data, name, None)
-        if value:
-            attribute = "data-testid" if name == "testid" else f"data-{name}"
-            return f'[{attribute}="{value}"]'
-    return None
 
 
 _HAND_CARD = "[data-testid='hand'] [data-card]"

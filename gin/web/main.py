@@ -18,9 +18,11 @@ def main() -> None:
         _refuse_framing(document, window)
         return
 
+    import table_dom  # static/js/table-dom.mjs, which static/js/start.mjs gives Pyodide
+
     from gin.web.app import TableApp
 
-    app = TableApp(document, window)
+    app = TableApp(document, window, table_dom)
     root, drag = app.root, app.drag
     listeners: list[tuple[Any, str, Any]] = [
         (root, "click", app.on_click),

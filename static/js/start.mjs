@@ -130,9 +130,14 @@ const runtime = (
     : boot({}).then(started("started"))
 ).then(progress("pyodide"));
 
-const interpreter = Promise.all([runtime, engine]).then(([pyodide, bundle]) => {
+// The table's side of the page's DOM work (painting, measuring, animating), which the
+// table's Python imports as `table_dom`: fetched meanwhile, as small as it is.
+const tableDom = import("./table-dom.mjs");
+
+const interpreter = Promise.all([runtime, engine, tableDom]).then(([pyodide, bundle, dom]) => {
   // Also after a restore: the modules the table imports later, and the translations.
   pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
+  pyodide.registerJsModule("table_dom", dom);
   if (document.documentElement.dataset.python === "restored") {
     pyodide.runPython("from gin.web.snapshot import restored; restored()");
   }

@@ -12,8 +12,10 @@ from html import escape
 
 from gin.table.models import ButtonModel, CardModel, MessageModel
 
-SPRITE = "./static/cards/cards.svg"
-"""The card art (tools/card_art.py): one symbol per face, ``card-7H``, and ``card-back``."""
+SPRITE = ""
+"""Where the card art is (tools/card_art.py: one symbol per face, ``card-7H``, and
+``card-back``): in the page itself, which tools/build.py writes it into (an external sprite
+costs a phone a quarter of a second now and then: tools.card_art.page_sprite)."""
 
 
 def attrs(**values: str | bool | int | float | None) -> str:
