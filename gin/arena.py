@@ -296,7 +296,9 @@ def format_pool(pool: dict[str, Any]) -> str:
         points = f"{mine['points_per_hand']:.2f} vs {theirs['points_per_hand']:.2f}"
         diff = f"{match['diff_per_hand']:+.2f} [{low:+.2f}, {high:+.2f}]"
         p95 = f"{mine['decision_ms']['p95']:.2f} vs {theirs['decision_ms']['p95']:.2f}"
-        lines.append(f"{theirs['name']:<18}{share_of_games(match):>10.1%}  {points:<16}{diff:<26}{p95}")
+        lines.append(
+            f"{theirs['name']:<18}{share_of_games(match):>10.1%}  {points:<16}{diff:<26}{p95}"
+        )
     worst = next(match for match in matches if match["players"][1]["name"] == pool["worst"])
     lines.append(f"worst: {pool['worst']} ({share_of_games(worst):.1%} of games)")
     return "\n".join(lines)
@@ -307,7 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m gin.arena", description="Play two bots against each other."
     )
     parser.add_argument(
-        "a", help="player A: easy, normal, hard, simple, a style (simple-gin, ...) or module:factory"
+        "a",
+        help="player A: easy, normal, hard, simple, a style (simple-gin, ...) or module:factory",
     )
     parser.add_argument("b", nargs="?", help="player B, likewise (not with --pool)")
     parser.add_argument(

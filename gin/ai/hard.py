@@ -56,7 +56,7 @@ from gin.ai.knowledge import (
     stock_draw,
 )
 from gin.ai.signals import distance, prior_weights
-from gin.cards import Card, card_of_bit, from_mask, iter_bits
+from gin.cards import LANE, SUIT_LANE_MASK, Card, card_of_bit, from_mask, iter_bits
 from gin.melds import arrangement_mask, deadwood_mask, melded_mask
 from gin.rules import DEAD_HAND_STOCK, GIN_BONUS, UNDERCUT_BONUS
 from gin.showdown import best_layoff
@@ -94,6 +94,9 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
     """
     weights = prior_weights(knowledge)
     cards = list(weights)
+    bits = [card.bit for card in cards]
+    exponents = [1.0 / weights[card] for card in cards]
+    order = range(len(cards))
     hidden = knowledge.opponent_hidden
     wanted = knowledge.opponent_stock_draws // DRAWS_PER_EXTRA
     extra = max(0, min(MAX_EXTRA_DRAWS, wanted, len(cards) - hidden))
@@ -103,11 +106,11 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
     while len(hands) < count:
         tries += 1
         # Weighted sampling without replacement (Efraimidis-Spirakis keys).
-        keyed = sorted(cards, key=lambda card: rng.random() ** (1.0 / weights[card]))
-        chosen = keyed[-(hidden + extra) :] if hidden + extra else []
+        keys = [rng.random() ** exponent for exponent in exponents]
+        keyed = sorted(order, key=keys.__getitem__)
         hand = knowledge.opponent_known
-        for card in chosen:
-            hand |= card.bit
+        for index in keyed[-(hidden + extra) :] if hidden + extra else ():
+            hand |= bits[index]
         hand = _throw_extra(hand, knowledge.opponent_known, extra)
         if discarded and tries <= MAX_TRIES * count and deadwood_mask(hand) == 0:
             continue
@@ -175,13 +178,13 @@ class Evaluator:
         near = neighbours(mask)
         total = 0.0
         for bit, points, weight in self.stock:
-            if bit & near and deadwood_mask(mask | bit) < base + points:  # the card joins a meld
-                grown = mask | bit
-                best = base
-                for other in iter_bits(mask & ~melded_mask(grown)):
-                    left = deadwood_mask(grown ^ other)
-                    if left < best:
-                        best = left
+            grown = mask | bit
+            if bit & near and (joined := deadwood_mask(grown)) < base + points:
+                # The card joins a meld.  Throwing a card left loose in grown's arrangement
+                # lowers its deadwood by exactly that card's points, so the best throw is
+                # the highest of them.
+                loose_now = mask & ~melded_mask(grown)
+                best = min(base, joined - highest_points(loose_now)) if loose_now else base
             else:  # at best it replaces the highest loose card
                 best = base - max(0, top - points)
             total += weight * best
@@ -292,7 +295,11 @@ class HardPlayer:
         evaluator = Evaluator(knowledge, sample_opponent(knowledge, rng, self.samples))
         if is_draw_phase(legal):
             return self._draw(knowledge, evaluator, legal)
-        return self._discard(knowledge, evaluator, legal)
+        return self._discard(knowledge, evaluator, legal, self.knock_limit(knowledge, view))
+
+    def knock_limit(self, knowledge: Knowledge, view: PlayerView) -> int:
+        """The most deadwood Hard weighs a knock with now (:func:`knock_schedule`)."""
+        return knock_schedule(knowledge)
 
     def _draw(self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]) -> Appraisal:
         pile = pile_draw(legal)
@@ -314,7 +321,7 @@ class HardPlayer:
         return Appraisal(Hint(stock, code, args, stock_cost), values)
 
     def _discard(
-        self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]
+        self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action], schedule: int
     ) -> Appraisal:
         hand = knowledge.hand
         cards = discard_cards(legal)
@@ -322,7 +329,6 @@ class HardPlayer:
         values = {Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards}
         gins = [action for action in legal if action.kind is ActionKind.GIN]
         legal_knocks = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
-        schedule = knock_schedule(knowledge)
         knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
         late = [c for c in legal_knocks if c not in knockable]
         unpriced = frozenset(Action(ActionKind.KNOCK, c) for c in late)
@@ -408,6 +414,13 @@ class HardPlayer:
         if related is not None:
             return Hint(action, "discard_safe", {"card": str(card), "related": str(related)}, cost)
         return Hint(action, "discard", {"card": str(card)}, cost)
+
+
+def highest_points(mask: int) -> int:
+    """The most points of a card in ``mask`` (0 for no card): its highest rank, capped at 10."""
+    lanes = mask & SUIT_LANE_MASK | (mask >> LANE) & SUIT_LANE_MASK
+    lanes |= (mask >> (2 * LANE)) & SUIT_LANE_MASK | (mask >> (3 * LANE)) & SUIT_LANE_MASK
+    return min(lanes.bit_length(), 10)
 
 
 def _mean(values: list[int]) -> float:

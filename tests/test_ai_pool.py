@@ -1,0 +1,114 @@
+"""The arena's pool of styles (issue 24) and the knocking habit Hard reads from finished hands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gin import ActionKind, Game, PlayerView
+from gin.ai.habits import knock_chances, read_habit
+from gin.ai.styles import LAST_DRAWS, STYLES
+from gin.arena import POOL, load_player, main
+from gin.cards import to_mask
+from gin.melds import deadwood_mask
+from tests.test_ai import _after_stock_draw
+
+
+def _knocks(style: str, mine: str, stock_count: int | None = None) -> bool:
+    """Whether ``style`` knocks (or goes gin) with ``mine`` after drawing KD, at that stock."""
+    game, me = _after_stock_draw(mine, "KD")
+    view = game.view(me)
+    if stock_count is not None:
+        view = PlayerView(**{**vars(view), "stock_count": stock_count})
+    action = load_player(style, 1).choose(view, game.legal_actions())
+    assert action in game.legal_actions()
+    return action.kind in (ActionKind.KNOCK, ActionKind.GIN)
+
+
+ONE = "2S 3S 4S 7H 7D 7C 9D 9C 9H AH"  # with KD drawn: knocks with 1 deadwood
+FOUR = "2S 3S 4S 7H 7D 7C 9D 9C 9H 4H"
+SIX = "2S 3S 4S 7H 7D 7C 9D 9C 9H 6H"
+
+
+def test_each_style_knocks_by_its_habit_and_plays_like_its_model() -> None:
+    assert set(STYLES) <= set(POOL) and {"simple", "easy", "normal"} <= set(POOL)
+    assert not _knocks("simple-gin", ONE)  # only gin ...
+    assert _knocks("simple-gin", SIX, stock_count=LAST_DRAWS)  # ... until the last draws
+    assert _knocks("normal-gin", SIX, stock_count=LAST_DRAWS)
+    assert not _knocks("normal-gin", ONE)
+    for style in ("simple-3", "normal-3"):
+        assert _knocks(style, ONE) and not _knocks(style, FOUR)
+    assert _knocks("simple-5", FOUR) and not _knocks("simple-5", SIX)
+    assert _knocks("simple-falling", SIX)  # 10 at the first turns
+    assert not _knocks("simple-falling", FOUR, stock_count=9)  # 3 with 9 stock cards left
+    assert _knocks("simple-falling", ONE, stock_count=3)
+    # Its draws and discards are the model's: simple's and Normal's own choices.
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C KD QC 5H AS", "9H")
+    view, legal = game.view(me), game.legal_actions()
+    for style, model in (("simple-gin", "simple"), ("normal-3", "normal")):
+        assert load_player(style, 4).choose(view, legal) == load_player(model, 4).choose(
+            view, legal
+        )
+
+
+def _played(first: str, second: str, seed: int) -> tuple[Game, list[tuple[int, int, int, bool]]]:
+    """A whole game; for every discard, the seat, the stock, the least deadwood and if it ended."""
+    game = Game(seed=seed)
+    bots = [load_player(first, seed), load_player(second, seed + 1)]
+    seen = []
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        view, legal = game.view(seat), game.legal_actions()
+        action = bots[seat].choose(view, legal)
+        if action.card is not None:
+            hand = to_mask(view.hand)
+            least = min(deadwood_mask(hand ^ a.card.bit) for a in legal if a.card is not None)
+            ended = action.kind in (ActionKind.KNOCK, ActionKind.GIN)
+            seen.append((seat, view.stock_count, least, ended))
+        game.apply(action)
+    return game, seen
+
+
+def test_knock_chances_are_rebuilt_exactly_from_the_finished_hands() -> None:
+    game, seen = _played("simple-5", "normal-gin", seed=3)
+    assert len(game.hand_results) >= 2
+    limit = game.rules.knock_limit
+    for seat in (0, 1):
+        rebuilt = [
+            (chance.stock_count, chance.deadwood, chance.knocked)
+            for result in game.hand_results
+            for chance in knock_chances(result, seat, limit)
+        ]
+        played = [(s, d, e) for who, s, d, e in seen if who == seat and d <= limit]
+        assert rebuilt == played and rebuilt
+
+
+def test_the_habit_tells_an_eager_knocker_from_a_patient_one() -> None:
+    eager, _ = _played("simple", "normal", seed=5)
+    patient, _ = _played("simple-gin", "normal", seed=5)
+    habit = read_habit(eager.view(1), LAST_DRAWS)
+    assert habit.taken and not habit.declined and habit.eagerness == 1.0
+    assert habit.most_knocked is not None and habit.most_knocked > 3
+    habit = read_habit(patient.view(1), LAST_DRAWS)
+    assert habit.declined and not habit.taken and habit.eagerness == 0.0
+    assert read_habit(Game(seed=5).view(0), LAST_DRAWS).eagerness is None  # nothing seen yet
+
+
+def test_the_arena_plays_the_pool_and_names_the_worst_opponent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["easy", "--pool", "--games", "1", "--seed", "2", "--duplicate", "--json"]) == 0
+    pool = json.loads(capsys.readouterr().out)
+    matches = pool["matches"]
+    assert [match["players"][1]["name"] for match in matches] == [
+        "easy (B)" if name == "easy" else name for name in POOL
+    ]
+    assert all(match["games"] == 2 for match in matches)
+    shares = {m["players"][1]["name"]: m["players"][0]["games_won"] / 2 for m in matches}
+    assert shares[pool["worst"]] == min(shares.values())
+    assert main(["easy", "simple-3", "--games", "1", "--seed", "2"]) == 0
+    assert "simple-3" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["easy", "simple", "--pool"])
