@@ -86,41 +86,61 @@ def knock_chances(result: HandResult, seat: int, knock_limit: int) -> tuple[Knoc
 
 @dataclass(frozen=True)
 class KnockHabit:
-    """What the finished hands show of the opponent's knocking (see the module docstring)."""
+    """The opponent's knock chances with some deadwood over the finished hands (gin chances,
+    which every player takes, say nothing of its habit)."""
 
-    taken: int
-    """Knocks it made with some deadwood (not gin) before the last draws."""
-    declined: int
-    """Knock chances with some deadwood it played on from, before the last draws."""
-    most_knocked: int | None
-    """The most deadwood it knocked with (None: it never knocked with deadwood)."""
+    chances: tuple[KnockChance, ...]
+    last_draws: int
+    """Chances with this many stock cards or fewer are left out of :attr:`eagerness`: at the
+    end any player knocks rather than let the hand go dead."""
 
     @property
-    def seen(self) -> int:
-        """How many knock chances with deadwood the finished hands showed."""
-        return self.taken + self.declined
+    def taken(self) -> int:
+        """Knocks it made with some deadwood before the last draws."""
+        return sum(c.knocked for c in self.chances if c.stock_count > self.last_draws)
+
+    @property
+    def declined(self) -> int:
+        """Knock chances with some deadwood it played on from, before the last draws."""
+        return sum(not c.knocked for c in self.chances if c.stock_count > self.last_draws)
+
+    @property
+    def most_knocked(self) -> int | None:
+        """The most deadwood it knocked with (None: it never knocked with deadwood)."""
+        return max((c.deadwood for c in self.chances if c.knocked), default=None)
 
     @property
     def eagerness(self) -> float | None:
-        """The share of its knock chances it took (None before any was seen)."""
-        return self.taken / self.seen if self.seen else None
+        """The share of its knock chances before the last draws it took (None: none seen)."""
+        seen = self.taken + self.declined
+        return self.taken / seen if seen else None
+
+    def limit_near(self, stock_count: int, rule_limit: int) -> float | None:
+        """The knock limit that best explains its choices, the chances nearest in stock
+        counting most: the deadwood ``t`` for which the fewest knocks had more than ``t``
+        and the fewest declined chances ``t`` or less (the middle of a tie).  None before any
+        chance with deadwood was seen before the last draws."""
+        counted = [c for c in self.chances if c.stock_count > self.last_draws]
+        if not counted:
+            return None
+        errors = []
+        for limit in range(rule_limit + 1):
+            error = 0.0
+            for chance in counted:
+                if chance.knocked != (chance.deadwood <= limit):
+                    error += 4.0 / (4.0 + abs(chance.stock_count - stock_count))
+            errors.append(error)
+        least = min(errors)
+        tied = [limit for limit, error in enumerate(errors) if error <= least + 1e-9]
+        return (tied[0] + tied[-1]) / 2
 
 
 def read_habit(view: PlayerView, last_draws: int) -> KnockHabit:
-    """The opponent's :class:`KnockHabit` over the finished hands of ``view``.
-
-    Chances with ``last_draws`` stock cards or fewer left are not counted: at the
-    end any player knocks rather than let the hand go dead.
-    """
-    taken = declined = 0
-    most: int | None = None
-    for result in view.hand_results:
-        for chance in knock_chances(result, view.opponent, view.rules.knock_limit):
-            if chance.deadwood == 0 or chance.stock_count <= last_draws:
-                continue
-            if chance.knocked:
-                taken += 1
-                most = chance.deadwood if most is None else max(most, chance.deadwood)
-            else:
-                declined += 1
-    return KnockHabit(taken, declined, most)
+    """The opponent's :class:`KnockHabit` over the finished hands of ``view``."""
+    chances = tuple(
+        chance
+        for result in view.hand_results
+        for chance in knock_chances(result, view.opponent, view.rules.knock_limit)
+        if chance.deadwood > 0
+    )
+    return KnockHabit(chances, last_draws)

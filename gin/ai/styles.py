@@ -8,13 +8,13 @@ draws and discards (the engine's best melds, the pile card only when it melds)
 or to Normal's (outs, feeding risk, pile cards that cut the deadwood a lot):
 
 =================  ==========================================================
-``simple-gin``     simple's play; only gin until 6 or fewer stock cards are
+``simple-gin``     simple's play; only gin until 3 or fewer stock cards are
                    left, then any knock (an experienced, patient player)
 ``simple-3``       simple's play; knocks with 3 deadwood or less
 ``simple-5``       simple's play; knocks with 5 deadwood or less
 ``simple-falling`` simple's play; knocks with a third of the stock in
                    deadwood (10 at the first turns, 1 at the last)
-``normal-gin``     Normal's play; only gin until 6 or fewer stock cards are left
+``normal-gin``     Normal's play; only gin until 3 or fewer stock cards are left
 ``normal-3``       Normal's play; knocks with 3 deadwood or less
 =================  ==========================================================
 
@@ -30,8 +30,10 @@ from gin.ai.basic import SimplePlayer
 from gin.ai.knowledge import KnockLimit
 from gin.ai.normal import NormalPlayer
 
-LAST_DRAWS = 6
-"""A patient player takes any knock once this many stock cards or fewer are left."""
+LAST_DRAWS = 3
+"""A patient player takes any knock once this many stock cards or fewer are left: at its
+last draw, or at its opponent's (after which only one discard is left before the hand is
+dead)."""
 
 
 def gin_until_last_draws(stock_count: int, rule_limit: int) -> int:
