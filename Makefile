@@ -11,7 +11,7 @@ CHROMIUM := /usr/bin/chromium
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 GIN_FILES  := $(shell find gin -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' 2>/dev/null)
-SITE_FILES := index.html pyscript.json $(shell find static -type f ! -path 'static/vendor/*' ! -name gin.zip ! -name gin.snapshot 2>/dev/null)
+SITE_FILES := index.html pyscript.json $(shell find static -type f ! -path 'static/vendor/*' ! -name gin.zip.gz ! -name gin.snapshot ! -name stdlib.zip.gz 2>/dev/null)
 
 .PHONY: help setup venv npm chromium vendor locale bundle site play test lint typecheck unit coverage e2e bench screenshots clean distclean
 
@@ -70,9 +70,10 @@ locale: venv
 
 # The bundle compiles the translations first (Babel): it runs with the venv's python; then
 # the Python sources, with node and the Pyodide of node_modules/ (tools/compile_pyodide.mjs),
-# and saves the start-up snapshot from it (tools/snapshot_pyodide.mjs).
-bundle: static/gin.zip
-static/gin.zip: $(GIN_FILES) tools/build.py tools/i18n.py tools/compile_pyodide.mjs tools/snapshot_pyodide.mjs static/js/snapshot-format.mjs node_modules/.stamp | venv
+# writes the standard library the page can import (tools/stdlib.py) and saves the start-up
+# snapshot from them (tools/snapshot_pyodide.mjs).
+bundle: static/gin.zip.gz
+static/gin.zip.gz: $(GIN_FILES) tools/build.py tools/i18n.py tools/compile_pyodide.mjs tools/stdlib.py tools/stdlib_probe.py tools/stdlib_pyodide.mjs tools/snapshot_pyodide.mjs static/js/snapshot-format.mjs node_modules/.stamp | venv
 	$(PY) tools/build.py bundle
 
 # Needs Python with Babel (the venv) and npm: this is what the Pages workflow runs.
@@ -129,7 +130,7 @@ bench: setup site
 # ---- cleaning -------------------------------------------------------------------------------
 
 clean:
-	rm -rf _site build static/vendor static/gin.zip static/gin.snapshot test-results .pytest_cache .mypy_cache .ruff_cache
+	rm -rf _site build static/vendor static/gin.zip.gz static/gin.snapshot static/stdlib.zip.gz test-results .pytest_cache .mypy_cache .ruff_cache
 	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
 
 distclean: clean

@@ -78,7 +78,8 @@ def zip_gin(target: Path) -> None:
 
 
 def stage(root: Path) -> None:
-    """Temp site root: _site/ by symlinks, a fresh static/gin.zip, the page, ai_speed.py."""
+    """Temp site root: _site/ by symlinks, a fresh static/gin.zip, Pyodide's own files, the
+    page, ai_speed.py."""
     for entry in SITE.iterdir():
         if entry.name != "static":
             (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
@@ -87,7 +88,11 @@ def stage(root: Path) -> None:
         if entry.name != "gin.zip":
             (root / "static" / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     zip_gin(root / "static" / "gin.zip")
-    shutil.copy(ROOT / "bench" / "ai_speed_page.html", root / "ai_speed_page.html")
+    (root / "pyodide").mkdir()  # Pyodide as npm ships it (the site has only what the page loads)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        (root / "pyodide" / name).symlink_to(ROOT / "node_modules" / "pyodide" / name)
+    lock = "pyodide-lock.json"
+    (root / "pyodide" / lock).symlink_to(ROOT / "node_modules" / "pyodide" / lock)
     shutil.copy(ROOT / "bench" / "ai_speed.py", root / "ai_speed.py")
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Which modules the game imports before its table is first drawn, and what each costs, in
 the page (Pyodide in headless chromium), when Python starts without the start-up snapshot
-(static/gin.snapshot, which holds all of them already imported).
+(a first visit: static/gin.snapshot, which holds all of them already imported, is restored
+only on return visits).
 
 It serves a copy of _site/ whose entry point (static/py/app.py) first installs an import
 timer, then runs the real one. For every ``gin`` module it reports the time of its own
@@ -100,9 +101,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="gin-imports-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(SITE, site)
-        # Without the start-up snapshot, which holds these imports already done (the page
-        # then starts Python the ordinary way): this measures what the snapshot saves.
-        (site / "static" / "gin.snapshot").unlink()
         entry = site / "static" / "py" / "app.py"
         # The timer reads the real entry point from Pyodide's working directory, where
         # pyscript.json's engine bundle is unpacked too: put it beside the page's copy.
@@ -117,7 +115,9 @@ def main() -> None:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
                 for _ in range(args.runs):
-                    # No service worker: this copy's files do not match the published hashes.
+                    # No service worker: this copy's files do not match the published hashes,
+                    # and without one the page starts Python the ordinary way, as a first
+                    # visit does (what the snapshot saves return visits).
                     context = browser.new_context(service_workers="block")
                     page = context.new_page()
                     page.goto(url)

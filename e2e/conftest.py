@@ -62,6 +62,10 @@ _SOURCES = (
     "package-lock.json",
     "tools/build.py",
     "tools/compile_pyodide.mjs",
+    "tools/stdlib.py",
+    "tools/stdlib_probe.py",
+    "tools/stdlib_pyodide.mjs",
+    "tools/snapshot_pyodide.mjs",
 )
 
 
@@ -72,7 +76,9 @@ def _newest_source_mtime() -> float:
         paths = [path] if path.is_file() else path.rglob("*")
         for p in paths:
             rel = p.relative_to(ROOT).as_posix()
-            if rel.startswith(("static/vendor", "static/gin.")) or "__pycache__" in rel:
+            if rel.startswith(("static/vendor", "static/gin.", "static/stdlib.")) or (
+                "__pycache__" in rel
+            ):
                 continue
             if p.is_file():
                 newest = max(newest, p.stat().st_mtime)

@@ -77,3 +77,13 @@ def about_to_knock(seed: int = 7) -> dict[str, Any]:
         return game.to_move == 0 and bool(kinds & {ActionKind.KNOCK, ActionKind.GIN})
 
     return record(played(seed, stop))
+
+
+def about_to_go_gin(seed: int = 55) -> dict[str, Any]:
+    """The person (seat 0) has drawn and may go gin now (seed 55: in the second hand)."""
+
+    def stop(game: Game) -> bool:
+        kinds = {action.kind for action in game.legal_actions()}
+        return game.to_move == 0 and ActionKind.GIN in kinds
+
+    return record(played(seed, stop))

@@ -4,6 +4,7 @@ the table in its place."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import urllib.request
 from urllib.parse import urlsplit
@@ -25,7 +26,7 @@ def test_page_loads_to_ready(page: Page, site_url: str, page_problems: PageProbl
     assert not page_problems.outside_requests
     # Pyodide came from our vendored copy, not a CDN.
     assert any(url.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for url in requests)
-    assert any(url.endswith("/static/gin.zip") for url in requests)
+    assert any(url.endswith("/static/gin.zip.gz") for url in requests)
 
 
 def test_page_loads_under_sub_path(page: Page, site_subpath_url: str) -> None:
@@ -38,7 +39,7 @@ def test_python_error_is_shown_not_a_blank_page(
     page: Page, site_url: str, page_problems: PageProblems
 ) -> None:
     # Break the engine bundle: the overlay must turn into a readable error message.
-    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/static/gin.zip.gz", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url, wait_until="domcontentloaded")
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
     expect(page.locator("#loading-error")).not_to_be_empty()
@@ -51,7 +52,7 @@ def test_python_error_is_shown_not_a_blank_page(
 def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: str) -> None:
     context = browser.new_context(locale="pl-PL")
     page = context.new_page()
-    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/static/gin.zip.gz", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url, wait_until="domcontentloaded")
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)
@@ -59,41 +60,113 @@ def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: 
     context.close()
 
 
-# --- start-up: Python restored from the build's snapshot, or started without it ------------
+# --- start-up: Python started on a first visit, restored from the snapshot after ----------
+
+OFFLINE_READY = "() => window.ginOfflineReady === true"
+# The start-up snapshot in the service worker's cache: "put" replaces it, "drop" removes it,
+# "edit" changes bytes of it (of the file, or of Pyodide's memory inside it, re-gzipped).
+SNAPSHOT_CACHE = """async ([action, at, bytes]) => {
+    const url = "./static/gin.snapshot";
+    const names = (await caches.keys()).filter((name) => name.startsWith("gin-rummy:"));
+    if (names.length !== 1) throw new Error("caches: " + names);
+    const cache = await caches.open(names[0]);
+    const cached = await cache.match(url);
+    if (action === "has") return Boolean(cached);
+    if (action === "drop") return cache.delete(url);
+    let file = new Uint8Array(bytes);
+    if (action === "edit") {
+        file = new Uint8Array(await cached.arrayBuffer());
+        if (at === "memory") {
+            const unpacked = new Blob([file.subarray(16)]).stream()
+                .pipeThrough(new DecompressionStream("gzip"));
+            const memory = new Uint8Array(await new Response(unpacked).arrayBuffer());
+            memory[16] ^= 0xff;  // Pyodide's build id (its snapshot header)
+            const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
+            const body = new Uint8Array(await new Response(packed).arrayBuffer());
+            const edited = new Uint8Array(16 + body.length);
+            edited.set(file.subarray(0, 16));
+            edited.set(body, 16);
+            file = edited;
+        } else {
+            file[at] ^= 0xff;
+        }
+    }
+    await cache.put(url, new Response(file));
+    return true;
+}"""
 
 
-def test_python_is_restored_from_the_snapshot(page: Page, site_url: str) -> None:
-    open_table(page, site_url)
-    expect(page.locator("html")).to_have_attribute("data-python", "restored")
+def snapshot_cache(page: Page, action: str, at: int | str = 0, data: bytes = b"") -> bool:
+    return bool(page.evaluate(SNAPSHOT_CACHE, [action, at, list(data)]))
 
 
-@pytest.mark.parametrize(
-    "snapshot",
-    [
-        pytest.param(b"not a snapshot", id="corrupt"),
-        # A snapshot of another gin.zip: its header names another bundle's hash.
-        pytest.param(b"GINSNAP1\0\0\0\0" + b"\x1f\x8b" * 64, id="of-another-bundle"),
-        pytest.param(None, id="missing"),
-    ],
-)
-def test_without_a_usable_snapshot_python_starts_the_ordinary_way(
-    page: Page, site_url: str, page_problems: PageProblems, snapshot: bytes | None
+def reopen(page: Page, url: str) -> None:
+    """The table again, on a new game (a Take button to press): the stored game forgotten."""
+    page.evaluate("localStorage.clear()")
+    open_table(page, url)
+
+
+def wait_for_the_cached_snapshot(page: Page) -> None:
+    page.wait_for_function(OFFLINE_READY)
+    for _ in range(240):
+        if snapshot_cache(page, "has"):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the service worker did not cache the start-up snapshot")
+
+
+def test_a_first_visit_starts_python_and_later_visits_restore_it(
+    page: Page, site_url: str, page_problems: PageProblems
 ) -> None:
-    if snapshot is None:
-        page.route("**/static/gin.snapshot", lambda route: route.fulfill(status=404, body="-"))
-    else:
-        page.route("**/static/gin.snapshot", lambda route: route.fulfill(body=snapshot))
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(urlsplit(request.url).path))
     infos: list[str] = []
     page.on("console", lambda msg: infos.append(msg.text) if msg.type == "info" else None)
     open_table(page, site_url)
+    # A first visit: Python started the ordinary way, with the page's own standard library;
+    # neither the snapshot nor Pyodide's own standard library or lock file was downloaded.
     expect(page.locator("html")).to_have_attribute("data-python", "started")
-    assert [text for text in infos if "without the start-up snapshot" in text], infos
-    # The table plays: the face-up card can be taken.
-    page.get_by_role("button", name=re.compile("^Take")).click()
+    assert "/static/stdlib.zip.gz" in requested
+    assert not [
+        path for path in requested if path.endswith(("snapshot", "stdlib.zip", "lock.json"))
+    ]
+    wait_for_the_cached_snapshot(page)  # the service worker, once the table was up
+
+    reopen(page, site_url)
+    expect(page.locator("html")).to_have_attribute("data-python", "restored")
+    page.get_by_role("button", name=re.compile("^Take")).click()  # the table plays
+
+    # A snapshot that cannot be used: Python starts the ordinary way, and the console says why.
+    of_another_bundle = b"GINSNAP2" + bytes(8) + gzip.compress(b"\0snp memory")
+    for change, why in (
+        (("put", 0, b"not a snapshot"), "not a start-up snapshot"),
+        (("put", 0, b"GINSNAP2" + bytes(8) + b"\x1f\x8b" * 64), "a damaged snapshot"),
+        (("put", 0, of_another_bundle), "made from another gin.zip"),
+    ):
+        snapshot_cache(page, *change)
+        infos.clear()
+        reopen(page, site_url)
+        expect(page.locator("html")).to_have_attribute("data-python", "started")
+        assert [text for text in infos if why in text], (why, infos)
+        snapshot_cache(page, "drop")
+    # Missing (not cached yet, or a quota error): the worker says so at once (it never asks
+    # the network for it then), and once the table is up it caches it again.
+    infos.clear()
+    reopen(page, site_url)
     expect(page.locator("html")).to_have_attribute("data-python", "started")
+    assert [text for text in infos if "has not cached it yet" in text], infos
+    wait_for_the_cached_snapshot(page)
+    for at, why in ((12, "another standard library"), ("memory", "build id mismatch")):
+        snapshot_cache(page, "edit", at)
+        infos.clear()
+        reopen(page, site_url)
+        expect(page.locator("html")).to_have_attribute("data-python", "started")
+        assert [text for text in infos if why in text], (why, infos)
+        page.get_by_role("button", name=re.compile("^Take")).click()
+        snapshot_cache(page, "drop")  # the worker caches the right one again
+        reopen(page, site_url)
+        wait_for_the_cached_snapshot(page)
     assert not page_problems.page_errors
-    page_problems.failed_requests.clear()  # the 404 this test served
-    page_problems.console_errors.clear()
 
 
 # --- start-up: every big download from the first bytes, each fetched once ------------------
@@ -101,10 +174,8 @@ def test_without_a_usable_snapshot_python_starts_the_ordinary_way(
 PRELOADED = (
     "static/vendor/pyodide/pyodide.mjs",
     "static/vendor/pyodide/pyodide.asm.mjs",
-    "static/vendor/pyodide/python_stdlib.zip",
-    "static/vendor/pyodide/pyodide-lock.json",
-    "static/gin.zip",
-    "static/gin.snapshot",
+    "static/stdlib.zip.gz",
+    "static/gin.zip.gz",
     "static/js/snapshot-format.mjs",
 )
 # Not preloaded (V8 would not keep its compiled code), fetched by static/js/start.mjs.
@@ -240,7 +311,7 @@ def test_loading_screen_reads_the_language_this_copy_stored(
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     preset(page, "settings", {"language": language})
-    page.route("**/static/gin.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/static/gin.zip.gz", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_subpath_url, wait_until="domcontentloaded")
     assert page.evaluate("Object.keys(localStorage)") == ["gin-rummy@/gin-rummy/settings"]
     expect(page.locator("#loading-error")).to_be_visible(timeout=60_000)

@@ -222,6 +222,58 @@ def test_a_runtime_of_another_version_on_the_server_is_not_used(
     page_problems.failed_requests.clear()
 
 
+# --- the start-up snapshot: cached after the first start, if it may and can ---------------
+
+SNAPSHOT_CACHED = """async () => {
+    for (const name of await caches.keys()) {
+        if (await (await caches.open(name)).match("./static/gin.snapshot")) return true;
+    }
+    return false;
+}"""
+EVERY_VERSION_HAS_ITS_SNAPSHOT = """async (versions) => {
+    const names = (await caches.keys()).filter((name) => name.startsWith("gin-rummy:"));
+    for (const name of names) {
+        if (!(await (await caches.open(name)).match("./static/gin.snapshot"))) return false;
+    }
+    return names.length === versions;
+}"""
+SAVE_DATA = "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true });"
+
+
+def test_with_save_data_the_snapshot_is_not_downloaded(page: Page, deployment: Deployment) -> None:
+    page.add_init_script(SAVE_DATA)
+    open_table(page, deployment.url)
+    page.wait_for_function(OFFLINE_READY)
+    page.wait_for_timeout(3000)  # time enough to cache it (well under a second here)
+    assert page.evaluate(SNAPSHOT_CACHED) is False
+    open_table(page, deployment.url, "?speed=0")
+    expect(page.locator("html")).to_have_attribute("data-python", "started")
+    assert "discard" in [play_one_decision(page) for _ in range(3)]
+
+
+def test_no_room_for_the_snapshot_costs_only_the_faster_start(
+    page: Page, deployment: Deployment
+) -> None:
+    # Room for the game's files, not for the snapshot as well: its caching fails (a quota
+    # error), the game is offline-ready all the same, and the next visit starts Python the
+    # ordinary way.
+    files = [p for p in deployment.folder.rglob("*") if p.is_file()]
+    snapshot = (deployment.folder / "static" / "gin.snapshot").stat().st_size
+    needed = sum(p.stat().st_size for p in files) - snapshot
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Storage.overrideQuotaForOrigin",
+        {"origin": deployment.origin, "quotaSize": needed + snapshot // 2},
+    )
+    open_table(page, deployment.url, "?seed=3&speed=0")
+    page.wait_for_function(OFFLINE_READY)
+    page.wait_for_timeout(3000)
+    assert page.evaluate(SNAPSHOT_CACHED) is False
+    open_table(page, deployment.url, "?speed=0")
+    expect(page.locator("html")).to_have_attribute("data-python", "started")
+    assert "discard" in [play_one_decision(page) for _ in range(3)]
+
+
 # --- updates: one version at a time, the game kept ----------------------------------------
 
 # The records a game in progress keeps (gin/table/storage.py), under this copy's prefix.
@@ -295,9 +347,12 @@ def test_an_update_waits_for_the_player_never_mixes_versions_and_keeps_the_game(
     assert all(saved), saved
 
     publish(deployment, new_version(deployment, tmp_path, "B"), tmp_path)
-    # The next visit still runs A, as a whole (its worker's cache), with the game on; the
-    # browser finds B meanwhile, installs it beside A and the page offers it.
+    # The next visit still runs A, as a whole (its worker's cache), with the game on, and
+    # restored from A's snapshot; the browser finds B meanwhile, installs it beside A and
+    # the page offers it.
+    page.wait_for_function(SNAPSHOT_CACHED)
     open_table(page, deployment.url, "?speed=0")
+    expect(page.locator("html")).to_have_attribute("data-python", "restored")
     assert page.evaluate(TABLE_STATE) == game
     page.wait_for_function("() => window.ginUpdateReady === true")
     expect(page.locator("#update")).to_be_visible()
@@ -308,10 +363,13 @@ def test_an_update_waits_for_the_player_never_mixes_versions_and_keeps_the_game(
     stylesheet = page.evaluate("fetch('./static/css/table.css').then((r) => r.text())")
     assert "--build" not in stylesheet
 
+    # B's own snapshot, cached into B's cache while it waited.
+    page.wait_for_function(EVERY_VERSION_HAS_ITS_SNAPSHOT, arg=2)
     with page.expect_navigation():
         page.click("#update-reload")
     page.wait_for_selector('body[data-ready="true"]', state="attached")
     assert page.evaluate(RUNNING_VERSION) == ["B", "B"]
+    expect(page.locator("html")).to_have_attribute("data-python", "restored")
     assert page.evaluate(TABLE_STATE) == game  # B read A's saved game: the same game goes on
     expect(page.locator("#update")).to_be_hidden()
     assert all(page.evaluate(SAVED))

@@ -10,12 +10,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from gin.cards import ASCII_SPACE, Card, shown
 
+if TYPE_CHECKING:
+    from gin.refusals import Refused
+
 
 class IllegalActionError(ValueError):
-    """A malformed or illegal action; the message is meant for the player."""
+    """A malformed or illegal action; the message is meant for the player.
+
+    ``refused`` says why a well-formed action was refused (a :class:`gin.refusals.Refused`;
+    None for an action that could not even be read).
+    """
+
+    def __init__(self, message: str, refused: Refused | None = None) -> None:
+        super().__init__(message)
+        self.refused = refused
 
 
 class ActionKind(StrEnum):

@@ -9,6 +9,7 @@ and needs no catalog.
 from __future__ import annotations
 
 import gettext
+from dataclasses import dataclass
 from pathlib import Path
 
 from gin.cards import Card
@@ -72,6 +73,12 @@ class Translator:
         """The plural form for ``count`` of a message in the role ``context`` names."""
         return self._catalog.npgettext(_known(context), singular, plural, count)
 
+    def phrase(self, text: str | Phrase) -> str:
+        """A message marked with ``N_`` (a text) or ``NP_`` (a phrase), translated."""
+        if isinstance(text, Phrase):
+            return self.pgettext(text.context, text.message)
+        return self.gettext(text)
+
     def suit_name(self, suit: str) -> str:
         return self.gettext(_SUIT_NAMES[suit])
 
@@ -94,6 +101,19 @@ def _known(context: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction where it is translated later (gettext's convention)."""
     return message
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A message in a role (one of :data:`CONTEXTS`), translated where it is shown."""
+
+    context: str
+    message: str
+
+
+def NP_(context: str, message: str) -> Phrase:
+    """Mark a message in a role for extraction, to be translated later (like ``N_``)."""
+    return Phrase(_known(context), message)
 
 
 BOOT_MESSAGES: dict[str, str] = {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from gin.actions import ActionKind
 from gin.cards import Card
@@ -18,13 +18,6 @@ class Event:
     player: int
     action: ActionKind
     card: Card | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "action": self.action,
-            "card": None if self.card is None else str(self.card),
-        }
 
 
 @dataclass(frozen=True)
@@ -54,16 +47,20 @@ class HandResult:
         """A copy (its showdown too), so that a view shares no record with the game."""
         return replace(self, showdown=self.showdown and replace(self.showdown))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "kind": self.kind,
-            "knocker": self.knocker,
-            "winner": self.winner,
-            "points": self.points,
-            "hands": [[str(card) for card in hand] for hand in self.hands],
-            "showdown": None if self.showdown is None else self.showdown.to_dict(),
-            "stock": [str(card) for card in self.stock],
-            "history": [event.to_dict() for event in self.history],
-        }
+
+def hand_points(results: Iterable[HandResult]) -> list[int]:
+    """Each seat's points from hands alone: what decides when the target is reached."""
+    points = [0, 0]
+    for result in results:
+        if result.winner is not None:
+            points[result.winner] += result.points
+    return points
+
+
+def hands_won(results: Iterable[HandResult]) -> list[int]:
+    """How many hands each seat won."""
+    won = [0, 0]
+    for result in results:
+        if result.winner is not None:
+            won[result.winner] += 1
+    return won

@@ -71,3 +71,10 @@ _RULE_NAMES = {field.name for field in fields(Rules)}
 def is_whole_number(value: object) -> TypeGuard[int]:
     """An int that is not a bool (True is not 1 point, 2.0 is not a target)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def checked_seat(value: object, what: str) -> int:
+    """A seat number, 0 or 1; anything else (True, 0.0, "1") is a ValueError."""
+    if is_whole_number(value) and value in (0, 1):
+        return value
+    raise ValueError(f"{what} must be seat 0 or 1, not {shown(value)}")

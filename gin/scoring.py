@@ -7,9 +7,8 @@ module alone turns them into points, so a rule about points lives in one place.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from gin.cards import Card
 from gin.rules import GAME_BONUS, GIN_BONUS, LINE_BONUS, UNDERCUT_BONUS, Rules
@@ -42,22 +41,40 @@ class BonusKind(StrEnum):
 
 @dataclass(frozen=True)
 class HandScore:
-    """A showdown priced: ``kind`` is gin, knock or undercut; ``winner`` knocker or defender."""
+    """A showdown priced: ``kind`` is gin, knock or undercut; ``winner`` knocker or defender.
+
+    ``terms`` are the points as RULES.md adds them up, each signed: gin ``(25, D)``, knock
+    ``(D, -K)``, undercut ``(K, -D, 25)`` (K and D the knocker's and the defender's
+    deadwood), so that whoever shows the arithmetic ("Undercut: 6 − 4 + 25 = 27") takes
+    it from here and never rebuilds it.
+    """
 
     kind: HandKind
     winner: Role
     points: int
     showdown: Showdown
+    terms: tuple[int, ...] = ()
+
+    @property
+    def bonus(self) -> int:
+        """The gin or undercut bonus among the terms (0 for a knock)."""
+        return {HandKind.GIN: GIN_BONUS, HandKind.UNDERCUT: UNDERCUT_BONUS}.get(self.kind, 0)
+
+
+def hand_price(knocker: int, defender: int, gin: bool) -> tuple[HandKind, Role, tuple[int, ...]]:
+    """RULES.md "Scoring", from the two deadwood counts: how the hand ended, who scores, and
+    the terms of the points: gin 25 + D; knock D - K when D > K; else undercut (K - D) + 25."""
+    if gin:
+        return HandKind.GIN, Role.KNOCKER, (GIN_BONUS, defender)
+    if defender > knocker:
+        return HandKind.KNOCK, Role.KNOCKER, (defender, -knocker)
+    return HandKind.UNDERCUT, Role.DEFENDER, (knocker, -defender, UNDERCUT_BONUS)
 
 
 def price_showdown(facts: Showdown) -> HandScore:
-    """RULES.md "Scoring": gin 25 + D; knock D - K when D > K; else undercut (K - D) + 25."""
-    knocker, defender = facts.knocker_deadwood, facts.defender_deadwood
-    if facts.gin:
-        return HandScore(HandKind.GIN, Role.KNOCKER, GIN_BONUS + defender, facts)
-    if defender > knocker:
-        return HandScore(HandKind.KNOCK, Role.KNOCKER, defender - knocker, facts)
-    return HandScore(HandKind.UNDERCUT, Role.DEFENDER, knocker - defender + UNDERCUT_BONUS, facts)
+    """The showdown's score (see :func:`hand_price`)."""
+    kind, winner, terms = hand_price(facts.knocker_deadwood, facts.defender_deadwood, facts.gin)
+    return HandScore(kind, winner, sum(terms), facts, terms)
 
 
 def score_hand(
@@ -78,8 +95,10 @@ class Bonus:
     player: int
     points: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+
+BONUS_POINTS = {BonusKind.GAME: GAME_BONUS, BonusKind.LINE: LINE_BONUS}
+"""What the game bonus is worth to the winner, and the line bonus per hand won (the shutout
+doubles the winner's total: it has no fixed price)."""
 
 
 def game_bonuses(
@@ -92,10 +111,10 @@ def game_bonuses(
     """
     bonuses: list[Bonus] = []
     if rules.game_bonus:
-        bonuses.append(Bonus(BonusKind.GAME, winner, GAME_BONUS))
+        bonuses.append(Bonus(BonusKind.GAME, winner, BONUS_POINTS[BonusKind.GAME]))
     if rules.line_bonus:
         bonuses.extend(
-            Bonus(BonusKind.LINE, player, LINE_BONUS * hands_won[player])
+            Bonus(BonusKind.LINE, player, BONUS_POINTS[BonusKind.LINE] * hands_won[player])
             for player in (0, 1)
             if hands_won[player]
         )

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
 
 from gin.cards import (
     LANE,
@@ -139,21 +138,6 @@ class Showdown:
     layoffs: tuple[tuple[Card, int], ...]
     """Each card the defender laid off, with the index of the knocker's meld it went on."""
     defender_deadwood: int
-
-    def to_dict(self) -> dict[str, Any]:
-        def codes(cards: Iterable[Card]) -> list[str]:
-            return [str(card) for card in cards]
-
-        return {
-            "gin": self.gin,
-            "knocker_melds": [codes(meld) for meld in self.knocker_melds],
-            "knocker_deadwood_cards": codes(self.knocker_deadwood_cards),
-            "knocker_deadwood": self.knocker_deadwood,
-            "defender_melds": [codes(meld) for meld in self.defender_melds],
-            "defender_deadwood_cards": codes(self.defender_deadwood_cards),
-            "layoffs": [{"card": str(card), "meld": index} for card, index in self.layoffs],
-            "defender_deadwood": self.defender_deadwood,
-        }
 
 
 def _as_meld_tuples(melds: Iterable[int]) -> tuple[tuple[Card, ...], ...]:

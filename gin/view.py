@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from gin.actions import Action
 from gin.cards import Card
 from gin.records import Event, HandResult
-from gin.rules import RULESET_VERSION, Rules
+from gin.rules import Rules
 from gin.scoring import Bonus
 
 
@@ -65,33 +64,3 @@ class PlayerView:
     @property
     def my_turn(self) -> bool:
         return self.to_move == self.player
-
-    @property
-    def last_result(self) -> HandResult | None:
-        """How the previous hand ended (shown by a table before play resumes)."""
-        return self.hand_results[-1] if self.hand_results else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe copy for the browser layer: card codes and action texts."""
-        return {
-            "player": self.player,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "dealer": self.dealer,
-            "hand": [str(card) for card in self.hand],
-            "opponent_card_count": self.opponent_card_count,
-            "opponent_known_cards": [str(card) for card in self.opponent_known_cards],
-            "discard_pile": [str(card) for card in self.discard_pile],
-            "stock_count": self.stock_count,
-            "history": [event.to_dict() for event in self.history],
-            "taken_from_pile": None if self.taken_from_pile is None else str(self.taken_from_pile),
-            "legal_actions": [str(action) for action in self.legal_actions],
-            "scores": list(self.scores),
-            "hand_number": self.hand_number,
-            "hand_results": [result.to_dict() for result in self.hand_results],
-            "bonuses": [bonus.to_dict() for bonus in self.bonuses],
-            "over": self.over,
-            "winner": self.winner,
-            "rules": self.rules.to_dict(),
-            "ruleset": RULESET_VERSION,
-        }

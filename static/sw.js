@@ -3,9 +3,10 @@
 //
 // This file is a template. `tools/build.py site` writes the published copy to _site/sw.js
 // (next to index.html, so its scope is the whole site, also under a sub-path) and fills in
-// VERSION (a hash of every published file) and PRECACHE (every published file, relative to
-// this script, with the SHA-256 of its bytes). Any change to the site changes VERSION, hence
-// the bytes of sw.js, which is how the browser notices a new deployment.
+// VERSION (a hash of every published file), PRECACHE (every published file the page needs,
+// relative to this script, with the SHA-256 of its bytes) and LATER (the files that only
+// make a later start faster: the start-up snapshot). Any change to the site changes
+// VERSION, hence the bytes of sw.js, which is how the browser notices a new deployment.
 //
 // Rules:
 // - Only same-origin GET requests are answered; anything else is left to the browser
@@ -20,12 +21,20 @@
 //   HTTP cache, so static/js/start.mjs fetches it from the network (checked against this
 //   version's hash) and asks for "?offline", which is answered from the cache, only when
 //   that fails.
+// - LATER's files are not part of the install: the page asks for them (CACHE_LATER) once
+//   its table is up and unless the person saves data (Save-Data), so a first visit never
+//   waits for them, and each is cached into this version's cache with its hash as the
+//   request's integrity, like the rest. A failure (no room left: a quota error, or offline)
+//   costs nothing but the faster start, and the next CACHE_LATER tries again. Until a file is cached, a request
+//   for it is answered "204 No Content" from here, never from the network: the page then
+//   starts Python the ordinary way (static/js/start.mjs).
 // - A new version installs in the background and waits; the page (static/js/offline.js)
 //   shows "a new version is ready" and, when the person asks, sends SKIP_WAITING.
 "use strict";
 
 const VERSION = "dev"; // filled in by tools/build.py
 const PRECACHE = []; // filled in by tools/build.py
+const LATER = []; // filled in by tools/build.py
 
 const SCOPE = new URL("./", self.location.href).href;
 // Cache names carry the scope: several apps on one origin (user.github.io/a/, /b/) must
@@ -64,19 +73,37 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+async function cacheLater() {
+  const cache = await caches.open(CACHE);
+  for (const [url, integrity] of LATER) {
+    try {
+      if (await cache.match(url)) continue;
+      const response = await fetch(new Request(url, { cache: "no-cache", integrity }));
+      if (response.ok) await cache.put(url, response);
+    } catch (error) {
+      console.info(`Not cached for now: ${url} (${error.message || error})`);
+    }
+  }
+}
+
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  const type = event.data && event.data.type;
+  if (type === "SKIP_WAITING") self.skipWaiting();
+  if (type === "CACHE_LATER") event.waitUntil(cacheLater());
 });
 
 function isShell(url) {
   return url.href.split(/[?#]/)[0] === SHELL || url.href.split(/[?#]/)[0] === SHELL + "index.html";
 }
 
+const LATER_URLS = new Set(LATER.map(([url]) => new URL(url, self.location.href).href));
+
 async function answer(request, url) {
   const cache = await caches.open(CACHE);
   const key = request.mode === "navigate" && isShell(url) ? SHELL : request;
   const cached = await cache.match(key, { ignoreSearch: true });
   if (cached) return cached;
+  if (LATER_URLS.has(url.href)) return new Response(null, { status: 204 }); // not yet
   return fetch(request);
 }
 

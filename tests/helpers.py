@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import gin
-from gin import DECK, Action, ActionKind, Card, Game, Rules, parse_cards
+from gin import DECK, Action, ActionKind, Card, Game, Phase, Rules, parse_cards
+from gin.rules import HAND_SIZE
 
 
 def cards(text: str) -> list[Card]:
@@ -68,7 +70,8 @@ def new_game(
 
 def all_locations(game: Game) -> list[Card]:
     """Every card the game holds in play: both hands, the discard pile and the stock."""
-    return [*game._hands[0], *game._hands[1], *game._pile, *game._stock]
+    hand = game._hand
+    return [*hand.hands[0], *hand.hands[1], *hand.pile, *hand.stock]
 
 
 def assert_accounted(game: Game) -> None:
@@ -76,7 +79,21 @@ def assert_accounted(game: Game) -> None:
     every = all_locations(game)
     assert len(every) == 52
     assert set(every) == set(DECK)
-    game.check_invariants()
+    check_invariants(game)
+
+
+def check_invariants(game: Game) -> None:
+    """All 52 cards are where the rules allow, each exactly once, and the hands hold ten
+    cards, eleven for the player discarding."""
+    if game.over:
+        return
+    every = all_locations(game)
+    assert len(every) == 52 and set(every) == set(DECK), "cards lost or duplicated"
+    expected = HAND_SIZE + (1 if game.phase is Phase.DISCARD else 0)
+    to_move = game.to_move
+    assert to_move is not None
+    assert len(game._hand.hands[to_move]) == expected
+    assert len(game._hand.hands[1 - to_move]) == HAND_SIZE
 
 
 def policy_action(game: Game, rng: random.Random, knock_chance: float = 1.0) -> Action:
@@ -104,9 +121,15 @@ CARD_CODE = re.compile(r"(?:10|[A2-9TJQK])[SHDC]")
 
 
 def card_codes_in(value: Any) -> set[str]:
-    """Every card code mentioned anywhere in a JSON-like value."""
+    """Every card code mentioned anywhere in a value: JSON, or dataclasses holding cards and
+    actions (a view, a result), read field by field."""
     found: set[str] = set()
-    if isinstance(value, str):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            found |= card_codes_in(getattr(value, field.name))
+    elif isinstance(value, Card | Action):
+        found |= card_codes_in(str(value))
+    elif isinstance(value, str):
         found.update(word for word in value.split() if CARD_CODE.fullmatch(word))
     elif isinstance(value, dict):
         for item in value.values():
@@ -120,8 +143,8 @@ def card_codes_in(value: Any) -> set[str]:
 def concealed_from(game: Game, player: int) -> set[Card]:
     """The cards ``player`` may not know: the stock and the opponent's cards not seen taken."""
     opponent = 1 - player
-    unknown_opponent = set(game._hands[opponent]) - set(game._from_pile[opponent])
-    return unknown_opponent | set(game._stock)
+    unknown_opponent = set(game._hand.hands[opponent]) - set(game._hand.from_pile[opponent])
+    return unknown_opponent | set(game._hand.stock)
 
 
 def every_action() -> list[Action]:

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 from gin.actions import ActionKind
 from gin.ai import make_player
 from gin.ai.coach import review_hand
+from gin.cards import parse_cards
 from gin.i18n import Translator
+from gin.records import HandResult
+from gin.scoring import score_hand
 from gin.table import effects as fx
 from gin.table.intents import (
     Arm,
@@ -22,11 +25,13 @@ from gin.table.intents import (
     ReviewReady,
 )
 from gin.table.presenter import Presenter
+from gin.table.seats import AI, YOU
 from gin.table.startup import Address, Stored, start
-from gin.table.state import YOU, TablePhase, TableState
+from gin.table.state import TablePhase, TableState
 from gin.table.update import update
 
 EN = Presenter(Translator("en"))
+WORDS = EN.words
 
 
 @dataclass
@@ -151,4 +156,33 @@ def knock_table() -> Table:
     raise AssertionError("no knock found")
 
 
-__all__ = ["EN", "YOU", "Table", "at_phase", "knock_table", "refusal", "sensible_intent"]
+def hand_result(knocker_cards: str, defender_cards: str, knocker: int = YOU) -> HandResult:
+    """A finished hand of these two hands, knocked by ``knocker``."""
+    score = score_hand(parse_cards(knocker_cards), parse_cards(defender_cards))
+    winner = knocker if score.winner == "knocker" else 1 - knocker
+    hands = (parse_cards(knocker_cards), parse_cards(defender_cards))
+    if knocker == AI:
+        hands = hands[::-1]
+    return HandResult(
+        1,
+        0,
+        score.kind,
+        knocker,
+        winner,
+        score.points,
+        (tuple(hands[0]), tuple(hands[1])),
+        score.showdown,
+    )
+
+
+__all__ = [
+    "EN",
+    "WORDS",
+    "YOU",
+    "Table",
+    "at_phase",
+    "hand_result",
+    "knock_table",
+    "refusal",
+    "sensible_intent",
+]

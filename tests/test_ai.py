@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -252,9 +251,8 @@ def test_hint_gives_a_legal_action_with_a_reason_and_json() -> None:
         assert isinstance(advice, Hint)
         assert advice.action in legal
         assert advice.reason and "{" not in advice.reason
-        data = json.loads(json.dumps(advice.to_dict()))
-        assert data["reason_code"] in REASONS
-        assert data["action"] == str(advice.action)
+        assert advice.reason_code in REASONS
+        assert all(isinstance(v, Card | Action | int) for v in advice.reason_args.values())
         codes.add(advice.reason_code)
     assert len(codes) >= 3
 
@@ -277,7 +275,6 @@ def test_the_hint_weighs_its_move_against_the_next_best_one() -> None:
         assert advice.margin == min(appraisal.cost(a) for a in legal if a != advice.action)
         assert advice.margin is not None and advice.margin >= 0
         assert appraisal.cost(advice.action) == 0
-        assert advice.to_dict()["runner_up"] == str(advice.runner_up)
         margins += 1
     assert margins >= 10
 
@@ -300,7 +297,7 @@ def test_hint_explains_a_knock_with_its_risk() -> None:
     game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H AH", "KD")
     advice = hint(game.view(me), game.legal_actions())
     assert advice.reason_code == "knock"
-    assert advice.reason_args["card"] == "KD"
+    assert advice.reason_args["card"] == Card.parse("KD")
     assert advice.estimate_unit == "points" and advice.estimate > 0
     assert "Knock with KD: 1 deadwood left" in advice.reason
 

@@ -30,9 +30,9 @@ from gin import (
     score_hand,
 )
 from gin.ai import bot_seed
-from gin.game import _checksum
+from gin.game_record import checksum as _checksum
 from gin.jsontext import loads_bounded, nesting_depth
-from tests.helpers import every_action
+from tests.helpers import check_invariants, every_action
 
 QUICK = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -176,7 +176,7 @@ def test_game_from_any_arguments(
 
     if works_or_value_error(build):
         game = build()
-        game.check_invariants()
+        check_invariants(game)
         assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
 
 
@@ -206,7 +206,7 @@ def test_game_methods_with_anything(seed: int, count: int, inputs: list[Any]) ->
             assert json.dumps(game.to_dict()) == before
             assert (game.view(0), game.view(1)) == views
         works_or_value_error(lambda: game.view(value))  # noqa: B023
-    game.check_invariants()
+    check_invariants(game)
     for record in (game.to_dict(), game.finished_hands_record()):
         copy = Game.from_dict(json.loads(json.dumps(record)))
         assert copy.hand_results == game.hand_results[: len(copy.hand_results)]

@@ -101,3 +101,18 @@ def test_a_review_refuses_bad_input() -> None:
     tampered = {**record, "actions": ["gin AS", *record["actions"][1:]]}
     with pytest.raises(ValueError):
         review_game(tampered, 0)
+
+
+def test_reasons_carry_cards_and_actions_never_text() -> None:
+    from gin.actions import Action
+    from gin.ai.hints import Hint
+    from gin.cards import Card
+
+    king = Card.parse("KD")
+    discard = Action.parse("discard KD")
+    assert Hint(discard, "discard", {"card": king}).reason.startswith("Discard KD:")
+    for args in ({"card": "KD"}, {"card": king, "risk": 3}, {}, {"card": True}):
+        with pytest.raises(ValueError):
+            Hint(discard, "discard", args)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Hint(discard, "no such reason", {"card": king})

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import gin.game
+import gin.turns
 from gin import (
     DECK,
     Action,
@@ -27,8 +28,9 @@ from gin import (
     score_hand,
 )
 from gin.ai import make_player
-from gin.game import MAX_SEED, _checksum
-from tests.helpers import new_game
+from gin.game import MAX_SEED
+from gin.game_record import checksum as _checksum
+from tests.helpers import check_invariants, new_game
 
 p = parse_cards
 KNOCK5 = "AS 2S 3S 4D 4H 4C 7C 8C 9C 5D"
@@ -290,15 +292,18 @@ def test_a_knock_at_zero_is_refused_with_the_gin_it_is_offered_as() -> None:
 
 # --- apply is a transaction -------------------------------------------------------------------
 
-FAULTS = ["showdown", "price_showdown", "game_bonuses", "shuffled_deck", "HandResult", "Event"]
+FAULTS = [
+    (gin.game, name)
+    for name in ("showdown", "price_showdown", "game_bonuses", "shuffled_deck", "HandResult")
+] + [(gin.turns, "Event")]
 
 
-@pytest.mark.parametrize("fault", FAULTS)
+@pytest.mark.parametrize(("module", "fault"), FAULTS)
 def test_any_exception_inside_apply_leaves_the_game_as_it_was(
-    fault: str, monkeypatch: pytest.MonkeyPatch
+    module: Any, fault: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Play random games; at every action the named step fails, and nothing may have changed."""
-    real = getattr(gin.game, fault)
+    real = getattr(module, fault)
     armed = False
 
     def failing(*args: Any, **kwargs: Any) -> Any:
@@ -306,7 +311,7 @@ def test_any_exception_inside_apply_leaves_the_game_as_it_was(
             raise MemoryError(fault)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(gin.game, fault, failing)
+    monkeypatch.setattr(module, fault, failing)
     failures = 0
     for seed in range(3):
         game = Game(seed=seed, rules=Rules(target=30, line_bonus=True, game_bonus=True))
@@ -322,7 +327,7 @@ def test_any_exception_inside_apply_leaves_the_game_as_it_was(
                 armed = False
                 failures += 1
                 assert state_of(game) == before
-                game.check_invariants()
+                check_invariants(game)
                 game.apply(action)  # without the fault it plays
             armed = False
     assert failures > 0
@@ -337,7 +342,7 @@ def test_a_rule_tampered_with_after_the_start_cannot_half_apply_a_knock() -> Non
     with pytest.raises(TypeError):
         game.apply("knock KH")  # the hand's end compares the score with the target
     assert state_of(game) == before
-    game.check_invariants()
+    check_invariants(game)
 
 
 # --- what a view shares with the game ----------------------------------------------------------

@@ -9,11 +9,15 @@ import pytest
 
 import gin
 from gin import Action, ActionKind, Card, Game, IllegalActionError, Rules, parse_cards
-from gin.game import _checksum, shuffled_deck
+from gin.ai import make_player
+from gin.game import shuffled_deck
+from gin.game_record import checksum as _checksum
+from gin.refusals import Refusal, Refused
 from tests.helpers import (
     SEED_DEALER,
     assert_accounted,
     card_codes_in,
+    check_invariants,
     concealed_from,
     deck_for,
     every_action,
@@ -34,9 +38,9 @@ def texts(actions) -> list[str]:
 
 def draw_and_discard(game: Game) -> Card:
     """The player to move draws from the stock and throws the drawn card away."""
-    before = set(game._hands[game.to_move])
+    before = set(game._hand.hands[game.to_move])
     game.apply("draw stock")
-    (drawn,) = set(game._hands[game.to_move]) - before
+    (drawn,) = set(game._hand.hands[game.to_move]) - before
     game.apply(Action(ActionKind.DISCARD, drawn))
     return drawn
 
@@ -446,6 +450,47 @@ def test_illegal_actions_raise_a_helpful_value_error_and_change_nothing() -> Non
             game.apply(junk)  # type: ignore[arg-type]
 
 
+def test_the_engine_says_why_with_one_reason_and_only_for_what_is_not_legal() -> None:
+    """refusal() is None exactly for the legal actions, and apply's error carries it."""
+    seen = set()
+    for seed in range(3):
+        game = Game(seed=seed, rules=Rules(target=10))
+        rng = random.Random(seed)
+        for _ in range(300):
+            legal = game.legal_actions()
+            if game.to_move is None:
+                break
+            cards = [*game._hand.hands[game.to_move], *rng.sample(gin.DECK, 2)]
+            kinds = [kind for kind in ActionKind if kind.needs_card]
+            tried = [action for action in every_action() if action.card is None]
+            for action in tried + [Action(kind, card) for kind in kinds for card in cards]:
+                refused = game.refusal(action)
+                assert (refused is None) == (action in legal), action
+                if refused is not None:
+                    seen.add(refused.reason)
+                    assert refused.action == action and refused.text
+            refused = game.refusal(Action(ActionKind.GIN, Card.parse("AS")))
+            with pytest.raises(IllegalActionError) as error:
+                game.apply(Action(ActionKind.GIN, Card.parse("AS")))
+            if refused is not None:
+                assert error.value.refused == refused and str(error.value) == refused.text
+            game.apply(make_player("simple", seed).choose(game.view(game.to_move), legal))
+        last = Action(ActionKind.DRAW_STOCK)
+        assert game.over and game.refusal(last) == Refused(last, Refusal.GAME_OVER)
+    assert seen >= set(Refusal) - {Refusal.GAME_OVER, Refusal.KNOCK_IS_GIN}  # gin: test_edges
+
+
+def test_a_card_not_held_is_named_before_the_phase() -> None:
+    game = new_game(KNOCK5, JUNK, "KH", dealer_seat=0)
+    refused = game.refusal(Action(ActionKind.DISCARD, Card.parse("QH")))
+    assert refused is not None and refused.reason is Refusal.NOT_HELD
+    assert refused.text == "You do not hold QH."
+    game.apply("pass")
+    game.apply("pass")
+    refused = game.refusal(Action(ActionKind.DRAW_PILE))
+    assert refused is not None and refused.reason is Refusal.BOTH_PASSED
+
+
 # --- saving and loading ----------------------------------------------------------------------
 
 
@@ -544,9 +589,8 @@ def test_view_hides_the_opponents_hand_and_the_stock() -> None:
     assert other.hand == tuple(sorted(p(JUNK)))
     assert other.opponent_card_count == 11 and other.stock_count == 30
     for seat in (0, 1):
-        data = game.view(seat).to_dict()
-        json.dumps(data)  # JSON-serialisable
-        assert not card_codes_in(data) & {str(c) for c in concealed_from(game, seat)}
+        view = game.view(seat)
+        assert not card_codes_in(view) & {str(c) for c in concealed_from(game, seat)}
     assert own.legal_actions and other.legal_actions == ()
     with pytest.raises(ValueError):
         game.view(2)
@@ -611,6 +655,6 @@ def test_a_copy_plays_on_independently() -> None:
         if twin.over:
             break
         twin.apply(twin.legal_actions()[0])
-    twin.check_invariants()
+    check_invariants(twin)
     assert game.to_dict() == before
-    game.check_invariants()
+    check_invariants(game)

@@ -12,8 +12,8 @@ from gin.ai import Player, bot_seed, hint, make_player
 from gin.ai.coach import review_hand
 from gin.game import shuffled_deck
 from gin.table.effects import Think
+from gin.table.seats import AI
 from gin.table.startup import Address, Stored, start
-from gin.table.state import AI
 from gin.table.update import update
 from gin.view import PlayerView
 from tests.table_helpers import sensible_intent

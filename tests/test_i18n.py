@@ -434,3 +434,18 @@ def test_rules_page_is_translated(language: str) -> None:
     # Card faces show rank letters and suit symbols in every language; everything else differs.
     untranslated = [t for t in texts if t in english and not re.fullmatch(r"[AJQKT0-9♠♥♦♣]+", t)]
     assert not untranslated
+
+
+def test_no_price_is_written_into_a_translatable_text() -> None:
+    """Points come from gin.scoring and are filled in: a "+100" in a msgid would be a second
+    price list, in every language."""
+    from babel.messages.pofile import read_po
+
+    with (Path(__file__).resolve().parent.parent / "gin" / "locale" / "gin.pot").open(
+        "rb"
+    ) as handle:
+        catalog = read_po(handle)
+    priced = [
+        message.id for message in catalog if message.id and re.search(r"[+−-] ?\d", str(message.id))
+    ]
+    assert priced == []

@@ -20,9 +20,10 @@ from gin.cards import Card
 from gin.i18n import LANGUAGES, Translator
 from gin.records import HandResult
 from gin.scoring import BonusKind, HandKind
-from gin.table.presenter import Presenter
+from gin.table.presenter import Presenter, panels, showdown
+from gin.table.seats import AI, YOU
 from gin.table.settings import LEVELS, SPEEDS
-from gin.table.state import AI, YOU, TablePhase
+from gin.table.state import TablePhase
 from tests.table_helpers import at_phase
 
 REVIEWED: dict[str, Any] = json.loads(
@@ -56,7 +57,7 @@ def _result(kind: HandKind, winner: int | None, points: int) -> HandResult:
 def _speed_names(presenter: Presenter) -> dict[str, str]:
     """The speeds as the settings panel offers them."""
     state = at_phase(TablePhase.UPCARD).state
-    fields = [f for fs in presenter.settings_fields(state) for f in fs.fields]
+    fields = [f for fs in panels.settings_fields(presenter.words, state) for f in fs.fields]
     speed = next(f for f in fields if f.name == "speed")
     return dict(speed.options)
 
@@ -71,7 +72,7 @@ def _buttons(presenter: Presenter) -> dict[str, str]:
         model = presenter.table(at_phase(phase).state)
         shown = model.buttons + (model.result.buttons if model.result else ())
         buttons |= {b.action: b.label for b in shown}
-    menu = presenter.menu_items(at_phase(TablePhase.UPCARD).state)
+    menu = panels.menu_items(presenter.words, at_phase(TablePhase.UPCARD).state)
     buttons |= {b.action: b.label for b in menu}
     return {action: buttons[action] for action in REVIEWED_BUTTONS}
 
@@ -81,25 +82,25 @@ def rendered(language: str) -> dict[str, Any]:
     tr = Translator(language)
     presenter = Presenter(tr)
     sheet = {
-        kind.value: presenter.sheet_row(
-            _result(kind, None if kind is HandKind.DEAD else YOU, 9), (0, 0)
+        kind.value: showdown.sheet_row(
+            presenter.words, _result(kind, None if kind is HandKind.DEAD else YOU, 9), (0, 0)
         ).how
         for kind in HandKind
     }
-    bonuses = {kind.value: presenter.bonus_name(kind) for kind in BonusKind}
-    headlines = {"dead": presenter.headline(_result(HandKind.DEAD, None, 0))}
+    bonuses = {kind.value: presenter.words.bonus_name(kind) for kind in BonusKind}
+    headlines = {"dead": showdown.headline(presenter.words, _result(HandKind.DEAD, None, 0))}
     for kind, counts in POINTS.items():
         for seat_name, seat in SEATS.items():
             for points in counts:
-                headlines[f"{kind} {seat_name} {points}"] = presenter.headline(
-                    _result(kind, seat, points)
+                headlines[f"{kind} {seat_name} {points}"] = showdown.headline(
+                    presenter.words, _result(kind, seat, points)
                 )
     return {
         "sheet rows": sheet | {f"{kind} bonus": name for kind, name in bonuses.items()},
         "result headlines": headlines,
         "card names": {code: tr.card_name(Card.parse(code)) for code in CODES},
         "buttons": _buttons(presenter),
-        "levels": {level: presenter.level_name(level) for level in LEVELS},
+        "levels": {level: presenter.words.level_name(level) for level in LEVELS},
         "speeds": _speed_names(presenter),
     }
 

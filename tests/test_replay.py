@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gin.game import _checksum
+from gin.game_record import checksum as _checksum
 from gin.replay import MAX_RECORD_CHARS, main
 from gin.table.effects import Download
 from gin.table.intents import DownloadRecord
@@ -165,7 +165,7 @@ def test_review_prints_each_hand_and_hards_alternatives(
 def test_review_says_when_hard_did_not_price_the_move_played() -> None:
     from gin.actions import Action
     from gin.ai.coach import Decision
-    from gin.cards import parse_cards
+    from gin.cards import Card, parse_cards
     from gin.replay import _decision_line
 
     knock = Decision(
@@ -176,7 +176,7 @@ def test_review_says_when_hard_did_not_price_the_move_played() -> None:
         played=Action.parse("knock KD"),
         advised=Action.parse("discard KD"),
         reason_code="play_on_early",
-        reason_args={"card": "KD", "deadwood": 5},
+        reason_args={"card": Card.parse("KD"), "deadwood": 5},
         cost=None,
     )
     line = _decision_line(knock)

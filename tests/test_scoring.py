@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gin import RULESET_VERSION, Rules, parse_cards, score_hand
-from gin.scoring import game_bonuses, price_showdown
+from gin.scoring import BONUS_POINTS, BonusKind, game_bonuses, hand_price, price_showdown
 from gin.showdown import Showdown
 
 p = parse_cards
@@ -31,6 +31,33 @@ def facts(gin: bool, knocker: int, defender: int) -> Showdown:
 def test_price_showdown(gin: bool, k: int, d: int, kind: str, winner: str, points: int) -> None:
     score = price_showdown(facts(gin, k, d))
     assert (score.kind, score.winner, score.points) == (kind, winner, points)
+
+
+@pytest.mark.parametrize(
+    ("gin", "k", "d", "terms", "bonus"),
+    [
+        (False, 6, 23, (23, -6), 0),  # "Knock: 23 − 6 = 17"
+        (False, 6, 4, (6, -4, 25), 25),  # "Undercut: 6 − 4 + 25 = 27"
+        (False, 5, 5, (5, -5, 25), 25),
+        (True, 0, 31, (25, 31), 25),  # "Gin: 25 + 31 = 56"
+    ],
+)
+def test_the_points_come_with_their_terms(
+    gin: bool, k: int, d: int, terms: tuple[int, ...], bonus: int
+) -> None:
+    score = price_showdown(facts(gin, k, d))
+    assert score.terms == terms and sum(score.terms) == score.points and score.bonus == bonus
+    assert hand_price(k, d, gin) == (score.kind, score.winner, terms)
+
+
+def test_the_bonuses_are_priced_in_one_place() -> None:
+    rules = Rules(game_bonus=True, line_bonus=True)
+    bonuses = game_bonuses(rules, [100, 20], [4, 1], winner=0)
+    assert [(b.kind, b.points) for b in bonuses] == [
+        ("game", BONUS_POINTS[BonusKind.GAME]),
+        ("line", 4 * BONUS_POINTS[BonusKind.LINE]),
+        ("line", BONUS_POINTS[BonusKind.LINE]),
+    ]
 
 
 def test_knock_scores_the_difference() -> None:

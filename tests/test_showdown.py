@@ -162,11 +162,9 @@ def test_showdown_facts_are_consistent() -> None:
     assert sum(c.points for c in facts.defender_deadwood_cards) == facts.defender_deadwood
     for _card, index in facts.layoffs:
         assert 0 <= index < len(facts.knocker_melds)
-    data = facts.to_dict()
-    assert data["defender_deadwood"] == 5 and data["knocker_deadwood"] == 1
-    assert {"card": "6H", "meld": data["knocker_melds"].index(["2H", "3H", "4H"])} in data[
-        "layoffs"
-    ]
+    assert facts.defender_deadwood == 5 and facts.knocker_deadwood == 1
+    run = next(i for i, meld in enumerate(facts.knocker_melds) if set(meld) == set(p("2H 3H 4H")))
+    assert (Card.parse("6H"), run) in facts.layoffs
 
 
 # --- brute force: lay-offs simulated card by card ------------------------------------------

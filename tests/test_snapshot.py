@@ -1,18 +1,20 @@
 """The start-up snapshot: what goes into it (gin.web.snapshot), and the file the build makes.
 
-The page restores Pyodide's memory from static/gin.snapshot instead of starting Python
-(static/js/start.mjs; e2e/test_loading.py checks both ways of starting in the browser).
+On a return visit the page restores Pyodide's memory from static/gin.snapshot (cached by the
+service worker) instead of starting Python (static/js/start.mjs; e2e/test_loading.py checks
+both ways of starting in the browser).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
 import zlib
 from pathlib import Path
 
-from tools import build
+from tools import build, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,15 +81,24 @@ def fnv1a(data: bytes) -> int:
     return value
 
 
-def test_the_built_snapshot_names_its_bundle_and_is_reproducible(tmp_path: Path) -> None:
+def test_the_built_snapshot_names_its_bundle_and_standard_library_and_is_reproducible(
+    tmp_path: Path,
+) -> None:
     snapshot = build.SNAPSHOT.read_bytes()
-    assert snapshot[:8] == b"GINSNAP1"
-    assert int.from_bytes(snapshot[8:12], "little") == fnv1a(build.BUNDLE.read_bytes())
-    memory = zlib.decompress(snapshot[12:], wbits=31)  # gzip
+    assert snapshot[:8] == b"GINSNAP2"
+    # Each zip by its end: its central directory, every file's CRC-32 (snapshot-format.mjs).
+    bundle = gzip.decompress(build.ENGINE.read_bytes())
+    assert bundle == build.BUNDLE.read_bytes()
+    assert int.from_bytes(snapshot[8:12], "little") == fnv1a(bundle[-65536:])
+    stdlib_zip = gzip.decompress(stdlib.STDLIB.read_bytes())
+    assert int.from_bytes(snapshot[12:16], "little") == fnv1a(stdlib_zip[-65536:])
+    memory = zlib.decompress(snapshot[16:], wbits=31)  # gzip
     assert memory[:4] == b"\0snp"  # what Pyodide's own snapshot starts with
     again = tmp_path / "gin.snapshot"
+    script = ROOT / "tools" / "snapshot_pyodide.mjs"
     subprocess.run(
-        ["node", str(ROOT / "tools" / "snapshot_pyodide.mjs"), str(build.BUNDLE), str(again)],
+        ["node", str(script), str(build.BUNDLE), str(stdlib.STDLIB), str(build.PYODIDE_LOCK)]
+        + [str(again)],
         check=True,
         capture_output=True,
     )

@@ -40,6 +40,7 @@ from gin.table.intents import (
 )
 from gin.table.settings import SortMode
 from gin.table.state import Question
+from tests.helpers import check_invariants
 from tests.table_helpers import Table, sensible_intent
 
 cards = st.sampled_from(DECK)
@@ -117,7 +118,7 @@ def test_any_intents_keep_the_table_consistent_and_count_once(seed: int, script:
             intent = sensible_intent(before, rng) if step == SENSIBLE else step
             table.send(intent)
         after = table.state
-        after.game.check_invariants()
+        check_invariants(after.game)
         reset = (
             before.question is Question.RESET_STATS
             and after.question is None

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from gin.actions import ActionKind
 from gin.ai.coach import HandReview, review_hand
+from gin.game_record import checksum as _checksum
 from gin.i18n import LANGUAGES, Translator
 from gin.table import effects as fx
 from gin.table.intents import (
@@ -25,12 +26,14 @@ from gin.table.intents import (
     ReviewStep,
 )
 from gin.table.messages import Why
-from gin.table.presenter import Presenter
-from gin.table.state import YOU, SavedTable, TablePhase, _checksum
+from gin.table.presenter import Presenter, panels
+from gin.table.presenter.review import review as review_model
+from gin.table.seats import YOU
+from gin.table.state import SavedTable, TablePhase
 from gin.table.stats import LevelStats, Statistics
 from gin.table.update import update
 from gin.web.render import table_html
-from tests.table_helpers import EN, Table, at_phase, knock_table, refusal
+from tests.table_helpers import EN, WORDS, Table, at_phase, knock_table, refusal
 
 
 def hand_over(seed: int = 1) -> Table:
@@ -152,9 +155,9 @@ def test_the_panel_shows_each_decision_with_hards_move_reason_and_cost() -> None
     count = len(review.decisions)
     assert model.position == f"Decision {marked + 1} of {count}"
     assert model.marked and model.verdict.startswith("Hard would rather: ")
-    assert model.played == "You: " + EN.action_name(decision.played)
+    assert model.played == "You: " + WORDS.action_name(decision.played)
     assert model.cost.startswith("Estimated cost: ") and model.cost.endswith(" points")
-    assert model.reason == EN.reason(decision.reason_code, decision.reason_args)
+    assert model.reason == WORDS.reason(decision.reason_code, decision.reason_args)
     assert len(model.hand) == len(decision.hand)
     assert [d.marked for d in model.decisions] == [not d.as_hard for d in review.decisions]
     assert [d.current for d in model.decisions].index(True) == marked
@@ -169,7 +172,7 @@ def test_the_panel_shows_each_decision_with_hards_move_reason_and_cost() -> None
     assert html.count("<li data-marked") == len(review.mistakes)
     agreed = next((i for i, d in enumerate(review.decisions) if d.as_hard), None)
     if agreed is not None:
-        model = EN.review(replace(state, review_at=agreed))
+        model = review_model(WORDS, replace(state, review_at=agreed))
         assert model.verdict == "Hard agrees." and model.cost == "" and not model.marked
 
 
@@ -188,7 +191,7 @@ def test_a_knock_hards_schedule_rules_out_is_marked_with_why_and_no_cost() -> No
     assert knock.played.kind is ActionKind.KNOCK and not knock.as_hard
     assert knock.cost is None and knock.reason_code == "play_on_early"
     assert review.cost == sum(d.cost or 0.0 for d in review.decisions)
-    model = EN.review(replace(table.state, review_at=len(review.decisions) - 1))
+    model = review_model(WORDS, replace(table.state, review_at=len(review.decisions) - 1))
     assert model.marked and model.reason.startswith("Do not knock yet with")
     assert model.cost == "No cost estimate: Hard does not knock with this much deadwood yet."
 
@@ -196,7 +199,7 @@ def test_a_knock_hards_schedule_rules_out_is_marked_with_why_and_no_cost() -> No
 def test_a_hand_without_decisions_says_so() -> None:
     table = hand_over()
     state = replace(table.state, panel=Panel.REVIEW, review=HandReview(1, YOU, ()))
-    model = EN.review(state)
+    model = review_model(WORDS, state)
     assert model.summary and model.decisions == () and model.note
     assert "review-step" not in table_html(EN.table(state))
 
@@ -224,7 +227,8 @@ def test_the_statistics_show_reviews_and_accuracy_per_level() -> None:
         "Decisions as Hard would play": ("—", "—", "—"),
     }
     played = table.state.stats.update("hard", LevelStats(decisions_reviewed=8, decisions_as_hard=6))
-    assert dict(EN.stats(played).reviews.rows)["Decisions as Hard would play"][2] == "75%"
+    stats = panels.stats(WORDS, replace(table.state, stats=played))
+    assert dict(stats.reviews.rows)["Decisions as Hard would play"][2] == "75%"
     assert 'data-testid="review-stats"' in table_html(EN.table(table.state))
 
 
@@ -259,16 +263,16 @@ def test_the_hint_tells_its_margin_over_the_next_best_move() -> None:
     advice = table.state.hint
     assert advice is not None and advice.runner_up is not None and advice.margin is not None
     text = EN.table(table.state).hint
-    assert text.startswith(EN.reason(advice.reason_code, advice.reason_args))
-    assert EN.action_name(advice.runner_up) in text
-    close = EN.hint_text(replace(advice, margin=0.01))
+    assert text.startswith(WORDS.reason(advice.reason_code, advice.reason_args))
+    assert WORDS.action_name(advice.runner_up) in text
+    close = WORDS.hint_text(replace(advice, margin=0.01))
     assert close.endswith("is about as good.")
-    far = EN.hint_text(replace(advice, margin=2.345))
+    far = WORDS.hint_text(replace(advice, margin=2.345))
     assert far.endswith(
-        f"About 2.3 points better than the next best move ({EN.action_name(advice.runner_up)})."
+        f"About 2.3 points better than the next best move ({WORDS.action_name(advice.runner_up)})."
     )
-    only = EN.hint_text(replace(advice, runner_up=None, margin=None))
-    assert only == EN.reason(advice.reason_code, advice.reason_args)
+    only = WORDS.hint_text(replace(advice, runner_up=None, margin=None))
+    assert only == WORDS.reason(advice.reason_code, advice.reason_args)
 
 
 def test_the_review_and_the_margin_speak_every_language() -> None:
@@ -278,12 +282,12 @@ def test_the_review_and_the_margin_speak_every_language() -> None:
     assert review is not None
     marked = next((i for i, d in enumerate(review.decisions) if not d.as_hard), 0)
     state = replace(table.state, review_at=marked)
-    english = EN.review(state)
+    english = review_model(WORDS, state)
     for language in LANGUAGES:
         presenter = Presenter(Translator(language))
-        model = presenter.review(state)
+        model = review_model(presenter.words, state)
         assert model.note and model.summary and model.position
         if language != "en":
             assert model.note != english.note and model.position != english.position
         comma = language in ("et", "pl")
-        assert presenter.points(2.25) in (("2,2", "2,3") if comma else ("2.2", "2.3"))
+        assert presenter.words.points(2.25) in (("2,2", "2,3") if comma else ("2.2", "2.3"))

@@ -8,8 +8,9 @@ Subcommands (all paths relative to the repository root):
   bundle  compile the translations (gin/locale/*/LC_MESSAGES/gin.po -> gin.mo, with
           tools/i18n.py) and the Python sources (to the vendored Pyodide's bytecode, with
           node and tools/compile_pyodide.mjs), zip the ``gin`` package (the folder
-          itself) into static/gin.zip, and save Pyodide's memory with the table imported
-          into static/gin.snapshot (node and tools/snapshot_pyodide.mjs)
+          itself) into static/gin.zip.gz, write the standard library the page can import
+          into static/stdlib.zip.gz (tools/stdlib.py), and save Pyodide's memory with the
+          table imported into static/gin.snapshot (node and tools/snapshot_pyodide.mjs)
   site    assemble the publishable static site in _site/ (runs vendor and bundle first)
   all     vendor + bundle + site
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -27,26 +29,28 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: tools/ is on the path, not the repository
+    sys.path.insert(0, str(ROOT))
+from tools import stdlib  # noqa: E402
+
 NODE_MODULES = ROOT / "node_modules"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
-BUNDLE = STATIC / "gin.zip"
+BUNDLE = ROOT / "build" / "gin.zip"
+"""The engine bundle as the page unpacks it (a zip); published gzipped, as ENGINE."""
+ENGINE = STATIC / "gin.zip.gz"
 SNAPSHOT = STATIC / "gin.snapshot"
 SITE = ROOT / "_site"
 
-# Exactly what pyodide.mjs fetches at start-up (checked in chromium's network log: the
-# ES-module loader imports pyodide.asm.mjs, never the classic pyodide.asm.js).
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+# What the page loads of Pyodide (checked in chromium's network log: the ES-module loader
+# imports pyodide.asm.mjs, never the classic pyodide.asm.js). Not its python_stdlib.zip
+# (the page has its own, tools/stdlib.py) nor its pyodide-lock.json (the page loads no
+# package: static/js/start.mjs passes the lock file's "info" alone).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_LOCK = NODE_MODULES / "pyodide" / "pyodide-lock.json"
 PYODIDE_PACKAGE = "pyodide"
 PYSCRIPT_PACKAGE = "@pyscript/core"
 # The Devanagari font for the Hindi texts (SIL OFL 1.1), served from our own origin:
@@ -69,12 +73,19 @@ SITE_STATIC_EXCLUDE = {".stamp", ".gitkeep", ".DS_Store", "__pycache__"}
 SW_TEMPLATE = STATIC / "sw.js"
 SW_VERSION_LINE = 'const VERSION = "dev"; // filled in by tools/build.py'
 SW_PRECACHE_LINE = "const PRECACHE = []; // filled in by tools/build.py"
+SW_LATER_LINE = "const LATER = []; // filled in by tools/build.py"
 # static/js/start.mjs checks Pyodide's WebAssembly, which it fetches past the service worker,
 # against this version's hash: the build writes it into the published copy.
 START_MODULE = Path("static/js/start.mjs")
 WASM_INTEGRITY_LINE = 'const WASM_INTEGRITY = ""; // written by tools/build.py'
+LOCK_INFO_LINE = (
+    'const LOCK_INFO = {}; // written by tools/build.py: the "info" of Pyodide\'s pyodide-lock.json'
+)
 # Published files the service worker does not precache (sw.js is the worker itself).
 SW_NOT_CACHED = {"sw.js", ".nojekyll"}
+# Published files it caches only once the page is up, if it can (static/sw.js's LATER): the
+# start-up snapshot makes later starts faster, and would make the first one slower.
+SW_LATER = {"static/gin.snapshot"}
 
 # The vendored PyScript builds one function with Function() at every start (its core chunk joins
 # the worker hooks into a single function, as source text for a worker). That is the only
@@ -105,9 +116,6 @@ PLUGIN_ENTRY = re.compile(
     r'(?:"([\w-]+)"|\b([\w-]+)):\(\)=>(?:import\("\./([\w.-]+\.js)"\)|Promise\.resolve\(\))'
 )
 STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
-
-# A fixed timestamp makes the bundle byte-for-byte reproducible.
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
 def _installed_version(name: str) -> str:
@@ -245,26 +253,28 @@ def _node() -> str:
     return node
 
 
-def compile_for_pyodide(members: list[Path]) -> dict[Path, bytes]:
-    """Each Python source of ``members`` compiled by the vendored Pyodide's own Python.
+def compile_for_pyodide(sources: dict[str, bytes], mounted_at: str = "") -> dict[str, bytes]:
+    """Each Python source (relative path -> bytes) compiled by the vendored Pyodide's Python.
 
     The page would otherwise compile every module at every start: shipping bytecode
     halves the time the game's imports take in the page (bench/first_paint_imports.py).
+    The bytecode names its file ``mounted_at/path`` (``gin/game.py`` by default: the
+    bundle is unpacked in the page's working directory).
     """
     node = _node()
-    sources = [path for path in members if path.suffix == ".py"]
     with tempfile.TemporaryDirectory(prefix="gin-bundle-") as tmp:
-        for path in sources:
-            _copy(path, Path(tmp) / path.relative_to(ROOT))
-        subprocess.run([node, str(ROOT / "tools" / "compile_pyodide.mjs"), tmp], check=True)
-        return {
-            path: (Path(tmp) / path.relative_to(ROOT)).with_suffix(".pyc").read_bytes()
-            for path in sources
-        }
+        for name, source in sources.items():
+            (Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
+            (Path(tmp) / name).write_bytes(source)
+        command = [node, str(ROOT / "tools" / "compile_pyodide.mjs"), tmp]
+        subprocess.run(command + ([mounted_at] if mounted_at else []), check=True)
+        return {name: (Path(tmp) / name).with_suffix(".pyc").read_bytes() for name in sources}
 
 
 def build_bundle() -> None:
-    """static/gin.zip: the ``gin`` folder as Pyodide imports it, bytecode instead of sources.
+    """static/gin.zip.gz: the ``gin`` folder as Pyodide imports it, bytecode instead of
+    sources, in a zip stored without compression and gzipped whole (a gzip across files
+    does better than deflate file by file: 192 KB instead of 224).
 
     Only the .pyc files are shipped (like Pyodide's own python_stdlib.zip): the sources
     would double the download for tracebacks' source lines alone.
@@ -274,25 +284,37 @@ def build_bundle() -> None:
         sys.exit("gin/ package folder is missing")
     compile_translations()
     members = _bundle_members(package)
-    bytecode = compile_for_pyodide(members)
-    BUNDLE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = BUNDLE.with_suffix(".zip.tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in members:
-            name = path.relative_to(ROOT)
-            data = path.read_bytes()
-            if path in bytecode:
-                name, data = name.with_suffix(".pyc"), bytecode[path]
-            info = zipfile.ZipInfo(name.as_posix(), date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
-    tmp.replace(BUNDLE)
-    print(
-        f"bundle: {len(members)} files -> {BUNDLE.relative_to(ROOT)} "
-        f"({BUNDLE.stat().st_size / 1024:.1f} KB)"
+    bytecode = compile_for_pyodide(
+        {
+            path.relative_to(ROOT).as_posix(): path.read_bytes()
+            for path in members
+            if path.suffix == ".py"
+        }
     )
+    files = {}
+    for path in members:
+        name = path.relative_to(ROOT).as_posix()
+        if name in bytecode:
+            files[name.removesuffix("py") + "pyc"] = bytecode[name]
+        else:
+            files[name] = path.read_bytes()
+    BUNDLE.parent.mkdir(parents=True, exist_ok=True)
+    BUNDLE.write_bytes(stdlib.stored_zip(files))
+    ENGINE.write_bytes(gzip.compress(BUNDLE.read_bytes(), compresslevel=9, mtime=0))
+    print(
+        f"bundle: {len(members)} files -> {ENGINE.relative_to(ROOT)} "
+        f"({ENGINE.stat().st_size / 1024:.1f} KB)"
+    )
+    build_stdlib(members)
     build_snapshot()
+
+
+def build_stdlib(members: list[Path]) -> None:
+    """static/stdlib.zip.gz: what the page can import of the standard library (tools/stdlib.py)."""
+    sources = stdlib.bundle_sources(members) | stdlib.pyscript_sources(
+        NODE_MODULES / PYSCRIPT_PACKAGE / "dist"
+    )
+    stdlib.build_stdlib(_node(), BUNDLE, sources, compile_for_pyodide)
 
 
 def build_snapshot() -> None:
@@ -303,8 +325,10 @@ def build_snapshot() -> None:
     page vendors, from the bundle just written, which the snapshot names by its hash.
     """
     tmp = SNAPSHOT.with_name(SNAPSHOT.name + ".tmp")
+    script = ROOT / "tools" / "snapshot_pyodide.mjs"
     subprocess.run(
-        [_node(), str(ROOT / "tools" / "snapshot_pyodide.mjs"), str(BUNDLE), str(tmp)], check=True
+        [_node(), str(script), str(BUNDLE), str(stdlib.STDLIB), str(PYODIDE_LOCK), str(tmp)],
+        check=True,
     )
     tmp.replace(SNAPSHOT)
 
@@ -325,7 +349,7 @@ def build_site() -> None:
         ],
     )
     write_boot_texts()
-    write_wasm_integrity(SITE)
+    write_start_constants(SITE)
     write_preloads(SITE / "index.html")
     build_service_worker()  # last step before the stamp: it lists every published file
     # GitHub Pages: serve files as they are (no Jekyll processing of the site).
@@ -403,15 +427,22 @@ def integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def write_wasm_integrity(site: Path) -> None:
-    """Write the hash of Pyodide's WebAssembly into the published static/js/start.mjs."""
+def write_start_constants(site: Path) -> None:
+    """Write into the published static/js/start.mjs what it checks and passes to Pyodide:
+    the hash of Pyodide's WebAssembly, and the "info" of Pyodide's lock file."""
     module = site / START_MODULE
     text = module.read_text(encoding="utf-8")
-    if text.count(WASM_INTEGRITY_LINE) != 1:
-        sys.exit(f"{START_MODULE}: expected the line {WASM_INTEGRITY_LINE!r} once")
     wasm = (site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    line = WASM_INTEGRITY_LINE.replace('""', json.dumps(integrity(wasm)))
-    module.write_text(text.replace(WASM_INTEGRITY_LINE, line), encoding="utf-8")
+    info = json.loads(PYODIDE_LOCK.read_text(encoding="utf-8"))["info"]
+    for line, value in (
+        (WASM_INTEGRITY_LINE, json.dumps(integrity(wasm))),
+        (LOCK_INFO_LINE, json.dumps(info, sort_keys=True)),
+    ):
+        if text.count(line) != 1:
+            sys.exit(f"{START_MODULE}: expected the line {line!r} once")
+        blank = '""' if '""' in line else "{}"
+        text = text.replace(line, line.replace(blank, value, 1))
+    module.write_text(text, encoding="utf-8")
 
 
 def write_boot_texts() -> None:
@@ -448,26 +479,33 @@ def build_service_worker(site: Path = SITE) -> str:
         if p.is_file() and p.relative_to(site).as_posix() not in SW_NOT_CACHED
     )
     digest = hashlib.sha256()
-    precache = []
+    precache: list[list[str]] = []
+    later: list[list[str]] = []
     for path in files:
         rel = path.relative_to(site).as_posix()
         data = path.read_bytes()
         digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
         # The page itself is cached as "./" (the URL people open), not "./index.html".
         url = "./" if rel == "index.html" else "./" + rel
-        precache.append([url, integrity(data)])
+        (later if rel in SW_LATER else precache).append([url, integrity(data)])
     version = digest.hexdigest()[:16]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
-    for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):
+    for line in (SW_VERSION_LINE, SW_PRECACHE_LINE, SW_LATER_LINE):
         if template.count(line) != 1:
             sys.exit(f"{SW_TEMPLATE.relative_to(ROOT)}: expected the line {line!r} once")
-    worker = template.replace(
-        SW_VERSION_LINE, f"const VERSION = {json.dumps(version)}; // written by tools/build.py"
-    ).replace(
-        SW_PRECACHE_LINE,
-        "const PRECACHE = ["
-        + ",".join("\n  " + json.dumps(entry) for entry in precache)
-        + "\n]; // written by tools/build.py",
+
+    def listed(entries: list[list[str]]) -> str:
+        return "[" + ",".join("\n  " + json.dumps(entry) for entry in entries) + "\n]"
+
+    worker = (
+        template.replace(
+            SW_VERSION_LINE, f"const VERSION = {json.dumps(version)}; // written by tools/build.py"
+        )
+        .replace(
+            SW_PRECACHE_LINE,
+            f"const PRECACHE = {listed(precache)}; // written by tools/build.py",
+        )
+        .replace(SW_LATER_LINE, f"const LATER = {listed(later)}; // written by tools/build.py")
     )
     (site / "sw.js").write_text(worker, encoding="utf-8")
     print(f"service worker: version {version}, {len(precache)} files precached -> {site}/sw.js")

@@ -5,7 +5,8 @@ Subcommands (run from anywhere; paths are relative to the repository root):
 
   extract  collect every message of ``gin/`` into ``gin/locale/gin.pot``: the calls
            ``gettext``/``_``/``N_`` (one argument), ``ngettext`` (singular, plural),
-           ``pgettext`` (context, message) and ``npgettext`` (context, singular, plural),
+           ``pgettext``/``NP_`` (context, message) and ``npgettext`` (context, singular,
+           plural),
            including ``self.tr.gettext(...)`` and ``_ = tr.gettext; _(...)``, plus the
            English hint templates of :data:`gin.ai.hints.REASONS` (translated at run time
            as ``tr.gettext(REASONS[code])``, so no call names them literally)
@@ -54,6 +55,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "gettext": None,
     "N_": None,
+    "NP_": ((1, "c"), 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

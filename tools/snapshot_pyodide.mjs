@@ -1,26 +1,32 @@
 // Saves Pyodide's memory with the table already imported: the page's start-up snapshot.
 //
-//   node tools/snapshot_pyodide.mjs BUNDLE OUT
+//   node tools/snapshot_pyodide.mjs BUNDLE STDLIB LOCK OUT
 //
-// BUNDLE is static/gin.zip; OUT gets the snapshot static/js/start.mjs restores instead of
-// starting Python (gin/web/snapshot.py says what is in it and why). The Pyodide is the
-// one of node_modules/, the very build the page vendors: Pyodide refuses a snapshot of
-// another build, and the page then starts the ordinary way.
+// BUNDLE is build/gin.zip (what static/gin.zip.gz holds), STDLIB static/stdlib.zip.gz (the
+// standard library the page mounts, tools/stdlib.py), LOCK Pyodide's pyodide-lock.json
+// (whose "info" alone the page passes, as here); OUT gets the snapshot static/js/start.mjs restores instead of starting
+// Python (gin/web/snapshot.py says what is in it and why). The Pyodide is the one of
+// node_modules/, the very build the page vendors: Pyodide refuses a snapshot of another
+// build, and the page then starts the ordinary way.
 //
-// OUT is "GINSNAP1", the FNV-1a hash of BUNDLE (4 bytes, little-endian), then the snapshot
-// gzipped. The page restores it only with the very bundle it was made from, so a gin.zip
-// rebuilt without its snapshot (a test's copy of the site, a half-done deployment) never
-// runs old modules. The same inputs give the same bytes: no clock, hash seed or random
+// OUT is "GINSNAP2", the hashes of BUNDLE's and of the standard library's zips (4 bytes each,
+// little-endian; static/js/snapshot-format.mjs), then the snapshot gzipped. The page
+// restores it only with the very bundle and standard library it was made with (Python's
+// memory holds the zip importer's table of contents of the one it had mounted), so files
+// rebuilt without their snapshot (a test's copy of the site, a half-done deployment) never
+// run old modules. The same inputs give the same bytes: no clock, hash seed or random
 // state of this run ends up in the file.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 
-import { bundleHash, SNAPSHOT_MAGIC } from "../static/js/snapshot-format.mjs";
+import { SNAPSHOT_MAGIC, zipHash } from "../static/js/snapshot-format.mjs";
 
-const [bundlePath, outPath] = process.argv.slice(2);
-if (!bundlePath || !outPath) {
-  console.error("usage: node tools/snapshot_pyodide.mjs BUNDLE OUT");
+const [bundlePath, stdlibPath, lockPath, outPath] = process.argv.slice(2);
+if (!bundlePath || !stdlibPath || !lockPath || !outPath) {
+  console.error("usage: node tools/snapshot_pyodide.mjs BUNDLE STDLIB LOCK OUT");
   process.exit(2);
 }
 
@@ -34,14 +40,25 @@ crypto.randomFillSync = (array) => array.fill(0); // how Emscripten reads entrop
 
 const { loadPyodide } = await import("../node_modules/pyodide/pyodide.mjs");
 const bundle = new Uint8Array(fs.readFileSync(bundlePath));
-const pyodide = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+const stdlib = new Uint8Array(zlib.gunzipSync(fs.readFileSync(stdlibPath)));
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gin-snapshot-"));
+const stdLibURL = path.join(folder, "stdlib.zip");
+fs.writeFileSync(stdLibURL, stdlib);
+const pyodide = await loadPyodide({
+  _makeSnapshot: true,
+  env: { PYTHONHASHSEED: "0" },
+  stdLibURL,
+  lockFileContents: { info: JSON.parse(fs.readFileSync(lockPath, "utf8")).info, packages: {} },
+});
+fs.rmSync(folder, { recursive: true });
 pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
 pyodide.runPython("from gin.web.snapshot import prepare; prepare()");
 const memory = pyodide.makeMemorySnapshot();
 
-const header = new Uint8Array(SNAPSHOT_MAGIC.length + 4);
+const header = new Uint8Array(SNAPSHOT_MAGIC.length + 8);
 header.set(SNAPSHOT_MAGIC);
-new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length, bundleHash(bundle), true);
+new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length, zipHash(bundle), true);
+new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length + 4, zipHash(stdlib), true);
 const packed = zlib.gzipSync(memory, { level: 9 });
 fs.writeFileSync(outPath, Buffer.concat([header, packed]));
 console.log(

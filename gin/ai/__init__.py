@@ -34,8 +34,6 @@ LEVELS: dict[str, Callable[[int], Player]] = {
     "simple": SimplePlayer,
 }
 """Every level by name; "simple" is a yardstick for measurement, not offered to players."""
-PLAYER_LEVELS = ("easy", "normal", "hard")
-"""The levels a player can choose in the game."""
 
 HINT_SEED = 0
 
@@ -76,7 +74,6 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
 
 __all__ = [
     "LEVELS",
-    "PLAYER_LEVELS",
     "REASONS",
     "Appraisal",
     "EasyPlayer",

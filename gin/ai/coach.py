@@ -33,7 +33,7 @@ from typing import Any
 from gin.actions import Action
 from gin.ai import HINT_SEED
 from gin.ai.hard import HardPlayer
-from gin.ai.hints import REASONS
+from gin.ai.hints import ReasonValue, check_reason, english_reason
 from gin.cards import Card
 from gin.game import Game
 from gin.rules import is_whole_number
@@ -52,7 +52,8 @@ class Decision:
     played: Action
     advised: Action
     reason_code: str
-    reason_args: dict[str, str | int] = field(default_factory=dict)
+    reason_args: dict[str, ReasonValue] = field(default_factory=dict)
+    """Hard's reason, as a hint gives it (typed arguments: cards, actions, numbers)."""
     cost: float | None = 0.0
     """Hard's estimate of the points the played move gave up against its own (0 if the same);
     None when Hard rules the move out without pricing it (a knock its schedule does not allow
@@ -63,10 +64,13 @@ class Decision:
         """The seat played what Hard would have played."""
         return self.played == self.advised
 
+    def __post_init__(self) -> None:
+        check_reason(self.reason_code, self.reason_args)
+
     @property
     def reason(self) -> str:
         """Hard's reason for its move, in English."""
-        return REASONS[self.reason_code].format(**self.reason_args)
+        return english_reason(self.reason_code, self.reason_args)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from gin.actions import Action, ActionKind
 from gin.ai.base import decision_rng
-from gin.ai.hints import Appraisal, Hint
+from gin.ai.hints import Appraisal, Hint, ReasonValue
 from gin.ai.knowledge import (
     Knowledge,
     action_for,
@@ -291,7 +291,7 @@ class HardPlayer:
         decision compares, so the move Hard plays is always one it values highest.
         """
         if len(legal) == 1:
-            only = Hint(legal[0], "only_choice", {"action": str(legal[0])})
+            only = Hint(legal[0], "only_choice", {"action": legal[0]})
             return Appraisal(only, {legal[0]: 0.0})
         knowledge = read_view(view)
         rng = decision_rng(self.seed, view)
@@ -310,12 +310,12 @@ class HardPlayer:
         top = knowledge.top
         stock_cost = evaluator.stock_expectation(knowledge.hand)
         if pile is None or top is None:
-            only = Hint(stock, "only_choice", {"action": str(stock)}, stock_cost)
+            only = Hint(stock, "only_choice", {"action": stock}, stock_cost)
             return Appraisal(only, {stock: -stock_cost})
         taken = knowledge.hand | top.bit
         _, pile_cost = evaluator.best_discard(taken, from_mask(knowledge.hand))
         values = {pile: -(pile_cost + PILE_INFO_COST), stock: -stock_cost}
-        args: dict[str, str | int] = {"card": str(top)}
+        args: dict[str, ReasonValue] = {"card": top}
         if pile_cost + PILE_INFO_COST < stock_cost:
             melds_now = bool(melded_mask(taken) & top.bit)
             code = "take_meld" if melds_now else "take_improve"
@@ -342,7 +342,7 @@ class HardPlayer:
             if late:  # say why the knock on offer is not taken
                 least = min(deadwood_mask(hand ^ c.bit) for c in late)
                 action = finish_discard(legal, card, knock=False)
-                early = Hint(action, "play_on_early", {"card": str(card), "deadwood": least}, cost)
+                early = Hint(action, "play_on_early", {"card": card, "deadwood": least}, cost)
                 return Appraisal(early, values, unpriced)
             return Appraisal(self._explain_discard(knowledge, evaluator, legal, card, cost), values)
         # Ending the hand is valued in points; a discard then is worth playing on (in points)
@@ -364,15 +364,15 @@ class HardPlayer:
             action = gins[0]
             assert action.card is not None
             return Appraisal(
-                Hint(action, "gin", {"card": str(action.card)}, gin_value, "points"),
+                Hint(action, "gin", {"card": action.card}, gin_value, "points"),
                 values,
                 unpriced,
             )
         assert knock_card is not None
         risk_pct = round(100 * risk)
         if knock_value >= play_on:
-            args: dict[str, str | int] = {
-                "card": str(knock_card),
+            args: dict[str, ReasonValue] = {
+                "card": knock_card,
                 "deadwood": deadwood_mask(hand ^ knock_card.bit),
                 "risk": risk_pct,
             }
@@ -381,9 +381,9 @@ class HardPlayer:
         chance = round(100 * evaluator.gin_chance(hand ^ card.bit))
         kept = finish_discard(legal, card, False)
         if knock_value < 0:
-            args = {"card": str(card), "risk": risk_pct}
+            args = {"card": card, "risk": risk_pct}
             return Appraisal(Hint(kept, "play_on_undercut", args, cost), values, unpriced)
-        args = {"card": str(card), "chance": chance}
+        args = {"card": card, "chance": chance}
         return Appraisal(Hint(kept, "play_on_gin", args, cost), values, unpriced)
 
     @staticmethod
@@ -409,14 +409,14 @@ class HardPlayer:
         action = finish_discard(legal, card, knock=False)
         plain = min(discard_cards(legal), key=lambda c: evaluator.value(knowledge.hand ^ c.bit))
         if plain is not card and evaluator.danger(plain) > evaluator.danger(card):
-            return Hint(action, "discard_avoid", {"card": str(card), "avoided": str(plain)}, cost)
+            return Hint(action, "discard_avoid", {"card": card, "avoided": plain}, cost)
         related = next(
             (other for other in knowledge.opponent_shunned if distance(card, other) in (0, 1)),
             None,
         )
         if related is not None:
-            return Hint(action, "discard_safe", {"card": str(card), "related": str(related)}, cost)
-        return Hint(action, "discard", {"card": str(card)}, cost)
+            return Hint(action, "discard_safe", {"card": card, "related": related}, cost)
+        return Hint(action, "discard", {"card": card}, cost)
 
 
 def highest_points(mask: int) -> int:

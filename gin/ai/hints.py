@@ -2,17 +2,21 @@
 
 Reasons are never glued together from free text: each is a ``reason_code``
 with named ``reason_args``, and :data:`REASONS` holds the English template of
-every code.  The browser translates the template of a code (gettext msgid =
-the English template) and fills in the same arguments, so adding a language
-never touches this module.
+every code.  The arguments are typed values (a :class:`~gin.cards.Card`, an
+:class:`~gin.actions.Action`, a whole number), never text: the browser
+translates the template of a code (gettext msgid = the English template) and
+words each argument itself (a card's name, an action as its button says it), so
+adding a language never touches this module and nothing is parsed back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from string import Formatter
 
 from gin.actions import Action
+from gin.cards import Card
 
 REASONS: dict[str, str] = {
     "gin": "Go gin with {card}: every other card is in a meld.",
@@ -40,6 +44,26 @@ REASONS: dict[str, str] = {
 }
 """The English template of every reason code (the gettext msgid)."""
 
+ReasonValue = Card | Action | int
+"""What a reason's argument may be: a card, an action or a number (a count, a percentage)."""
+
+
+def check_reason(code: str, args: Mapping[str, ReasonValue]) -> None:
+    """A reason names a known code and gives exactly its template's arguments, typed."""
+    if code not in REASONS:
+        raise ValueError(f"unknown reason code {code!r}")
+    wanted = {name for _, name, _, _ in Formatter().parse(REASONS[code]) if name}
+    if set(args) != wanted:
+        raise ValueError(f"reason {code!r} takes {sorted(wanted)}, not {sorted(args)}")
+    for name, value in args.items():
+        if isinstance(value, bool) or not isinstance(value, Card | Action | int):
+            raise ValueError(f"reason argument {name!r} must be a Card, an Action or a number")
+
+
+def english_reason(code: str, args: Mapping[str, ReasonValue]) -> str:
+    """A reason in English, its cards and actions written as their codes ("discard KD")."""
+    return REASONS[code].format(**{name: str(value) for name, value in args.items()})
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -54,33 +78,19 @@ class Hint:
 
     action: Action
     reason_code: str
-    reason_args: dict[str, str | int] = field(default_factory=dict)
+    reason_args: dict[str, ReasonValue] = field(default_factory=dict)
     estimate: float = 0.0
     estimate_unit: str = "deadwood"
     runner_up: Action | None = None
     margin: float | None = None
 
     def __post_init__(self) -> None:
-        if self.reason_code not in REASONS:
-            raise ValueError(f"unknown reason code {self.reason_code!r}")
+        check_reason(self.reason_code, self.reason_args)
 
     @property
     def reason(self) -> str:
         """The reason in English, filled in from its template."""
-        return REASONS[self.reason_code].format(**self.reason_args)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe form for the browser: action text, reason code and arguments, estimate."""
-        return {
-            "action": str(self.action),
-            "reason_code": self.reason_code,
-            "reason_args": dict(self.reason_args),
-            "reason": self.reason,
-            "estimate": round(self.estimate, 2),
-            "estimate_unit": self.estimate_unit,
-            "runner_up": None if self.runner_up is None else str(self.runner_up),
-            "margin": None if self.margin is None else round(self.margin, 2),
-        }
+        return english_reason(self.reason_code, self.reason_args)
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,12 @@ class ShowDown(Effect):
 
     result: HandResult
 
+    @property
+    def laid_off(self) -> frozenset[Card]:
+        """The cards the defender laid off on the knocker's melds: they slide on last."""
+        facts = self.result.showdown
+        return frozenset(card for card, _meld in facts.layoffs) if facts else frozenset()
+
 
 @dataclass(frozen=True)
 class Announce(Effect):

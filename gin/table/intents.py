@@ -31,50 +31,44 @@ class Panel(StrEnum):
     REVIEW = "review"
 
 
-class Intent:
-    """Base of every intent (a marker: intents are small frozen dataclasses)."""
-
-    __slots__ = ()
-
-
 @dataclass(frozen=True)
-class DrawFromStock(Intent):
+class DrawFromStock:
     pass
 
 
 @dataclass(frozen=True)
-class DrawFromPile(Intent):
+class DrawFromPile:
     """Take the pile's top card: the face-up card on the first turn, a discard later."""
 
 
 @dataclass(frozen=True)
-class Pass(Intent):
+class Pass:
     """Refuse the face-up card on the first turn."""
 
 
 @dataclass(frozen=True)
-class ChooseCard(Intent):
+class ChooseCard:
     """A first tap on a card: it is chosen, and a second tap on it plays it."""
 
     card: Card
 
 
 @dataclass(frozen=True)
-class PlayCard(Intent):
+class PlayCard:
     """Discard this card (knocking or going gin with it when that is armed)."""
 
     card: Card
 
 
 @dataclass(frozen=True)
-class Arm(Intent):
+class Arm:
     """Press Knock or Gin: the next card played knocks or goes gin (pressing again disarms)."""
 
     kind: ActionKind
 
 
 @dataclass(frozen=True)
-class MoveCard(Intent):
+class MoveCard:
     """Put a card of the hand at ``position`` in the person's own order (a drag in the hand)."""
 
     card: Card
@@ -82,42 +76,42 @@ class MoveCard(Intent):
 
 
 @dataclass(frozen=True)
-class SortHand(Intent):
+class SortHand:
     mode: SortMode
 
 
 @dataclass(frozen=True)
-class NextHand(Intent):
+class NextHand:
     """Put the finished hand away and deal the next; at game over, play again."""
 
 
 @dataclass(frozen=True)
-class NewGame(Intent):
+class NewGame:
     """Start a new game (asks first when a game is in progress)."""
 
 
 @dataclass(frozen=True)
-class Confirm(Intent):
+class Confirm:
     pass
 
 
 @dataclass(frozen=True)
-class Cancel(Intent):
+class Cancel:
     """Say no to the open question, disarm Knock/Gin, or close the open panel."""
 
 
 @dataclass(frozen=True)
-class OpenPanel(Intent):
+class OpenPanel:
     panel: Panel
 
 
 @dataclass(frozen=True)
-class ClosePanel(Intent):
+class ClosePanel:
     pass
 
 
 @dataclass(frozen=True)
-class ChangeSetting(Intent):
+class ChangeSetting:
     """A settings control changed: ``name`` is the setting, ``value`` the control's value."""
 
     name: str
@@ -125,35 +119,35 @@ class ChangeSetting(Intent):
 
 
 @dataclass(frozen=True)
-class AskHint(Intent):
+class AskHint:
     pass
 
 
 @dataclass(frozen=True)
-class ResetStatistics(Intent):
+class ResetStatistics:
     pass
 
 
 @dataclass(frozen=True)
-class DownloadRecord(Intent):
+class DownloadRecord:
     pass
 
 
 @dataclass(frozen=True)
-class ReviewHand(Intent):
+class ReviewHand:
     """After a hand: open the coach's review of it (Hard's opinion on each of the person's
     decisions); it is worked out by the page, then shown from the first decision."""
 
 
 @dataclass(frozen=True)
-class ReviewStep(Intent):
+class ReviewStep:
     """Show the next (``step`` 1) or the previous (-1) decision of the open review."""
 
     step: int
 
 
 @dataclass(frozen=True)
-class ReviewReady(Intent):
+class ReviewReady:
     """The review the page worked out; ``ticket`` names the hand it was asked about, so a
     review that arrives after a new game started is dropped."""
 
@@ -162,17 +156,17 @@ class ReviewReady(Intent):
 
 
 @dataclass(frozen=True)
-class ShowDeck(Intent):
+class ShowDeck:
     """After a hand: reveal the computer's whole hand and the rest of the stock (or hide them)."""
 
 
 @dataclass(frozen=True)
-class DismissNotice(Intent):
+class DismissNotice:
     index: int
 
 
 @dataclass(frozen=True)
-class KeyPress(Intent):
+class KeyPress:
     """A key pressed outside a form control; ``focused`` is the hand card with the focus."""
 
     key: str
@@ -180,7 +174,7 @@ class KeyPress(Intent):
 
 
 @dataclass(frozen=True)
-class BotDecided(Intent):
+class BotDecided:
     """The computer's decision, computed by the page from the view it was given.
 
     ``ticket`` names the position it was asked about; a decision that arrives
@@ -192,19 +186,19 @@ class BotDecided(Intent):
 
 
 @dataclass(frozen=True)
-class SaveFailed(Intent):
+class SaveFailed:
     """The browser refused to store the game (storage full or blocked)."""
 
 
 @dataclass(frozen=True)
-class TouchOnly(Intent):
+class TouchOnly:
     """The page found that the person's device has no keyboard-and-mouse pointer."""
 
     touch_only: bool
 
 
 @dataclass(frozen=True)
-class StoredElsewhere(Intent):
+class StoredElsewhere:
     """Another tab of this game stored its table or statistics (the browser's storage event).
 
     The values are the parsed records (None: that record did not change).
@@ -212,3 +206,36 @@ class StoredElsewhere(Intent):
 
     table: object = None
     stats: object = None
+
+
+Intent = (
+    DrawFromStock
+    | DrawFromPile
+    | Pass
+    | ChooseCard
+    | PlayCard
+    | Arm
+    | MoveCard
+    | SortHand
+    | NextHand
+    | NewGame
+    | Confirm
+    | Cancel
+    | OpenPanel
+    | ClosePanel
+    | ChangeSetting
+    | AskHint
+    | ResetStatistics
+    | DownloadRecord
+    | ReviewHand
+    | ReviewStep
+    | ReviewReady
+    | ShowDeck
+    | DismissNotice
+    | KeyPress
+    | BotDecided
+    | SaveFailed
+    | TouchOnly
+    | StoredElsewhere
+)
+"""Every intent: :func:`gin.table.update.update` has one case for each (mypy checks it)."""

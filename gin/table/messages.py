@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from gin.cards import Card
 from gin.i18n import N_
+from gin.refusals import Refusal, Refused
 
 
 class Why(StrEnum):
@@ -98,6 +99,23 @@ TEMPLATES: dict[Why | Notice, str] = {
 }
 
 
+ENGINE_REFUSALS: dict[Refusal, Why] = {
+    Refusal.GAME_OVER: Why.GAME_OVER,
+    Refusal.NOT_HELD: Why.NOT_YOUR_CARD,
+    Refusal.TAKE_OR_PASS: Why.TAKE_OR_PASS,
+    Refusal.BOTH_PASSED: Why.BOTH_PASSED,
+    Refusal.DRAW_FIRST: Why.DRAW_FIRST,
+    Refusal.ALREADY_DRAWN: Why.ALREADY_DRAWN,
+    Refusal.TAKEN_CARD: Why.TAKEN_CARD,
+    Refusal.KNOCK_IS_GIN: Why.KNOCK_TOO_HIGH,  # never shown: an armed Knock plays it as gin
+    Refusal.GIN_NEEDS_NO_DEADWOOD: Why.GIN_NOT_YET,
+    Refusal.KNOCK_TOO_HIGH: Why.KNOCK_TOO_HIGH,
+}
+"""The table's words for each of the engine's reasons (an intent may word some otherwise:
+a card played on the first turn is "Draw a card first", any refused Pass "only on the first
+face-up card")."""
+
+
 @dataclass(frozen=True)
 class Message:
     """One message: its code, its arguments, and (for a refusal) what the person touched."""
@@ -107,3 +125,13 @@ class Message:
     numbers: dict[str, int] = field(default_factory=dict)
     target: str = ""
     """The touched control (``stock``, ``pile``, a button's action) or card code, to shake."""
+
+    @classmethod
+    def refused(cls, refused: Refused, target: str, instead: Why | None = None) -> Message:
+        """The engine's refusal in the table's words (``instead`` of its usual ones), with
+        the action's card and the numbers its template names."""
+        why = instead or ENGINE_REFUSALS[refused.reason]
+        template = TEMPLATES[why]
+        facts = {"deadwood": refused.deadwood, "limit": refused.limit}
+        numbers = {name: value for name, value in facts.items() if f"{{{name}}}" in template}
+        return cls(why, refused.action.card, numbers, target)

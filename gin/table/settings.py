@@ -58,9 +58,6 @@ class Settings:
         data["rules"] = self.rules.to_dict()
         return data
 
-    def changes_rules(self, other: Settings) -> bool:
-        return self.rules != other.rules
-
     def with_value(self, name: str, raw: object) -> Settings:
         """A copy with one setting changed from a form or stored value; ValueError if invalid.
 

@@ -108,19 +108,16 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
 
     speed = settings.speed if address.speed is None else address.speed
     base = TableState(
-        game=saved.game if saved else Game(seed=0, rules=settings.rules),
-        level=saved.level if saved else settings.level,
+        game=Game(seed=0, rules=settings.rules),  # replaced: by the saved game or a new one
+        level=settings.level,
         settings=settings,
         stats=stats,
-        results_seen=saved.results_seen if saved else 0,
-        results_counted=saved.results_counted if saved else 0,
-        hints_used=saved.hints_used if saved else 0,
-        order=saved.order if saved else (),
-        reviewed=saved.reviewed if saved else (),
         notices=tuple(notices),
         speed=speed,
         speed_fixed=address.speed is not None,
     )
+    if saved is not None:
+        base = replace(base.with_game(saved.game, saved), game_number=base.game_number)
     if saved is None:
         state, effects = new_game(base, seed=address.seed)
         if stored.table is not None:  # unreadable: kept until the person plays on

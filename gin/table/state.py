@@ -14,8 +14,6 @@ is still read, so an upgrade resumes a game in progress.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -27,13 +25,15 @@ from gin.ai.coach import HandReview
 from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.game import Game
+from gin.game_record import checksum
+from gin.table.hand import arranged
 from gin.table.intents import Panel
 from gin.table.messages import Message
+from gin.table.seats import YOU
 from gin.table.settings import LEVELS, Settings
 from gin.table.stats import Statistics
 from gin.view import PlayerView
 
-YOU, AI = 0, 1
 TABLE_FORMAT = "gin-rummy-session"
 TABLE_VERSION = 2
 """Version 2 adds the checksum over the whole record; version 1 records are still read."""
@@ -128,6 +128,10 @@ class TableState:
     def your_turn(self) -> bool:
         return self.in_hand and not self.thinking and self.game.to_move == YOU
 
+    def shown_hand(self) -> list[Card]:
+        """The person's hand in the order the table shows it (sorted, or their own order)."""
+        return arranged(self.view.hand, self.settings.sort, self.order)
+
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""
         return self.game.legal_actions() if self.your_turn else []
@@ -149,6 +153,42 @@ class TableState:
     def step_delay_ms(self) -> int:
         return round(STEP_DELAY_MS / self.speed) if self.speed > 0 else 0
 
+    # --- a game put on the table ---------------------------------------------------------
+
+    def with_game(self, game: Game, saved: SavedTable | None = None) -> TableState:
+        """This table with ``game`` in play: the one place a game is put on the table.
+
+        The counters come from ``saved`` (another tab's record, the page's storage) or
+        start at zero; nothing of the game before is left: no chosen card, armed button,
+        question, pending rules or seed, hint, review, refusal or revealed deck, and the
+        review panel, which showed a hand of that game, is closed.  The game number moves
+        on, so that a late answer about the game before is recognised and dropped.
+        """
+        kept = saved or SavedTable(game, self.settings.level, 0, 0, 0, ())
+        return replace(
+            self,
+            game=kept.game,
+            level=kept.level,
+            results_seen=kept.results_seen,
+            results_counted=kept.results_counted,
+            hints_used=kept.hints_used,
+            order=kept.order,
+            reviewed=kept.reviewed,
+            game_number=self.game_number + 1,
+            selected=None,
+            armed=None,
+            question=None,
+            pending=None,
+            seeded=None,
+            thinking=False,
+            hint=None,
+            review=None,
+            review_at=0,
+            why=None,
+            reveal=False,
+            panel=None if self.panel is Panel.REVIEW else self.panel,
+        )
+
     # --- saving -----------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
@@ -164,12 +204,7 @@ class TableState:
             "order": [str(card) for card in self.order],
             "game": self.game.to_dict(),
         }
-        return {**payload, "checksum": _checksum(payload)}
-
-
-def _checksum(payload: Mapping[str, Any]) -> str:
-    text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return {**payload, "checksum": checksum(payload)}
 
 
 @dataclass(frozen=True)
@@ -192,7 +227,7 @@ class SavedTable:
         version = data.get("version")
         if version == TABLE_VERSION:
             payload = {key: value for key, value in data.items() if key != "checksum"}
-            if data.get("checksum") != _checksum(payload):
+            if data.get("checksum") != checksum(payload):
                 raise ValueError("this saved table has been altered (its checksum does not match)")
         elif version != 1:
             raise ValueError("this saved table is from another version of the game")

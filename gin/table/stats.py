@@ -16,9 +16,9 @@ from typing import Any
 from gin.ai.coach import HandReview
 from gin.records import HandResult
 from gin.scoring import HandKind
+from gin.table.seats import AI, YOU
 from gin.table.settings import LEVELS
 
-YOU, AI = 0, 1
 STATS_VERSION = 1
 MAX_COUNT = 10**9
 
@@ -126,10 +126,6 @@ class Statistics:
 
     def update(self, level: str, stats: LevelStats) -> Statistics:
         return Statistics({**self.levels, level: stats})
-
-    @property
-    def has_games(self) -> bool:
-        return any(stats.games_played or stats.hands_played for stats in self.levels.values())
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -13,17 +13,18 @@ the page shows with a small shake of what was touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import assert_never
 
 from gin.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, ActionKind
 from gin.ai import bot_seed, hint
-from gin.cards import Card, to_mask
+from gin.ai.coach import HandReview
+from gin.cards import Card
 from gin.game import Game
-from gin.melds import deadwood_mask
+from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
 from gin.table import hand as hands
+from gin.table import intents
 from gin.table.effects import (
     Announce,
     Deal,
@@ -39,43 +40,12 @@ from gin.table.effects import (
     Sound,
     Think,
 )
-from gin.table.intents import (
-    Arm,
-    AskHint,
-    BotDecided,
-    Cancel,
-    ChangeSetting,
-    ChooseCard,
-    ClosePanel,
-    Confirm,
-    DismissNotice,
-    DownloadRecord,
-    DrawFromPile,
-    DrawFromStock,
-    Intent,
-    KeyPress,
-    MoveCard,
-    NewGame,
-    NextHand,
-    OpenPanel,
-    Panel,
-    Pass,
-    PlayCard,
-    ResetStatistics,
-    ReviewHand,
-    ReviewReady,
-    ReviewStep,
-    SaveFailed,
-    ShowDeck,
-    SortHand,
-    StoredElsewhere,
-    TouchOnly,
-)
-from gin.table.keys import binding
+from gin.table.intents import Intent, Panel
+from gin.table.keys import FocusStep, binding
 from gin.table.messages import Message, Notice, Why
+from gin.table.seats import AI, YOU
+from gin.table.settings import SortMode
 from gin.table.state import (
-    AI,
-    YOU,
     Question,
     SavedTable,
     TablePhase,
@@ -99,41 +69,83 @@ _SOUNDS = {
 
 
 def update(state: TableState, intent: Intent) -> Transition:
-    """The next state of the table after ``intent``, and the effects the page must perform."""
-    handler = _HANDLERS.get(type(intent))
-    if handler is None:
-        raise TypeError(f"not a table intent: {intent!r}")
-    return handler(state, intent)
+    """The next state of the table after ``intent``, and the effects the page must perform.
+
+    One case per intent: mypy checks that none is missing (``Intent`` is their union).
+    """
+    match intent:
+        case intents.DrawFromStock():
+            return _play_or_refuse(state, DRAW_STOCK, "stock")
+        case intents.DrawFromPile():
+            pile = TAKE if state.phase is TablePhase.UPCARD else DRAW_PILE
+            return _play_or_refuse(state, pile, "pile")
+        case intents.Pass():
+            return _play_or_refuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
+        case intents.ChooseCard(card):
+            return _choose_card(state, card)
+        case intents.PlayCard(card):
+            return _play_card(state, card)
+        case intents.Arm(kind):
+            return _arm(state, kind)
+        case intents.MoveCard(card, position):
+            return _move_card(state, card, position)
+        case intents.SortHand(mode):
+            return _sort_hand(state, mode)
+        case intents.NextHand():
+            return _next_hand(state)
+        case intents.NewGame():
+            return _new_game(state)
+        case intents.Confirm():
+            return _confirm(state)
+        case intents.Cancel():
+            return _cancel(state)
+        case intents.OpenPanel(panel):
+            return _open_panel(state, panel)
+        case intents.ClosePanel():
+            return replace(state, panel=None), []
+        case intents.ChangeSetting(name, value):
+            return _change_setting(state, name, value)
+        case intents.AskHint():
+            return _ask_hint(state)
+        case intents.ResetStatistics():
+            return replace(state, question=Question.RESET_STATS), []
+        case intents.DownloadRecord():
+            return _download(state)
+        case intents.ReviewHand():
+            return _review_hand(state)
+        case intents.ReviewStep(step):
+            return _review_step(state, step)
+        case intents.ReviewReady(review, ticket):
+            return _review_ready(state, review, ticket)
+        case intents.ShowDeck():
+            return _show_deck(state)
+        case intents.DismissNotice(index):
+            return _dismiss_notice(state, index)
+        case intents.KeyPress(key, focused):
+            return _key_press(state, key, focused)
+        case intents.BotDecided(action, ticket):
+            return _bot_decided(state, action, ticket)
+        case intents.SaveFailed():
+            return _save_failed(state)
+        case intents.TouchOnly(touch_only):
+            return _touch_only(state, touch_only)
+        case intents.StoredElsewhere():
+            return _stored_elsewhere(state, intent)
+        case _:
+            assert_never(intent)  # anything else is not an intent: an AssertionError
 
 
 # --- starting -------------------------------------------------------------------------------
 
 
 def new_game(state: TableState, seed: int | None = None) -> Transition:
-    """A fresh game by the settings' rules and level; the bot moves first if it is to."""
-    game = Game(seed=seed, rules=state.settings.rules)
-    fresh = replace(
-        state,
-        game=game,
-        level=state.settings.level,
-        results_seen=0,
-        results_counted=0,
-        hints_used=0,
-        reviewed=(),
-        review=None,
-        game_number=state.game_number + 1,
-        order=(),
-        selected=None,
-        armed=None,
-        question=None,
-        pending=None,
-        seeded=None,
-        thinking=False,
-        hint=None,
-        why=None,
-        reveal=False,
-        panel=None if state.panel in (Panel.SETTINGS, Panel.MENU) else state.panel,
-    )
+    """A fresh game by the settings' rules and level; the bot moves first if it is to.
+
+    The menu and the settings, from which a new game is started, close.
+    """
+    fresh = state.with_game(Game(seed=seed, rules=state.settings.rules))
+    if fresh.panel in (Panel.SETTINGS, Panel.MENU):
+        fresh = replace(fresh, panel=None)
     fresh, effects = _bot_moves_if_due(fresh)
     return fresh, [Deal(), _save(fresh, settings=True, stats=True), *effects]
 
@@ -158,90 +170,57 @@ def _not_in_play(state: TableState, target: str) -> Transition | None:
     return None
 
 
-def _draw_from_stock(state: TableState, _intent: Intent) -> Transition:
-    refused = _not_in_play(state, "stock")
+def _play_or_refuse(
+    state: TableState, action: Action, target: str, instead: Why | None = None
+) -> Transition:
+    """Play ``action`` for the person, or say why not (the engine's reason, in the table's
+    words; ``instead`` words every refusal of this action alike)."""
+    refused = _not_in_play(state, target)
     if refused:
         return refused
-    if state.phase is TablePhase.UPCARD:
-        return _refuse(state, Why.TAKE_OR_PASS, "stock")
-    if state.phase is TablePhase.DISCARD:
-        return _refuse(state, Why.ALREADY_DRAWN, "stock")
-    return _play(state, DRAW_STOCK)
-
-
-def _draw_from_pile(state: TableState, _intent: Intent) -> Transition:
-    refused = _not_in_play(state, "pile")
-    if refused:
-        return refused
-    legal = state.legal()
-    if TAKE in legal:
-        return _play(state, TAKE)
-    if DRAW_PILE in legal:
-        return _play(state, DRAW_PILE)
-    if state.phase is TablePhase.DISCARD:
-        return _refuse(state, Why.ALREADY_DRAWN, "pile")
-    return _refuse(state, Why.BOTH_PASSED, "pile")
-
-
-def _pass(state: TableState, _intent: Intent) -> Transition:
-    refused = _not_in_play(state, "pass")
-    if refused:
-        return refused
-    if PASS not in state.legal():
-        return _refuse(state, Why.NO_PASS_NOW, "pass")
-    return _play(state, PASS)
+    engine = state.game.refusal(action)
+    if engine is not None:
+        return _refuse_with(state, Message.refused(engine, target, instead))
+    return _play(state, action)
 
 
 def _discard_action(state: TableState, card: Card) -> Action | Transition:
-    """The action that plays ``card`` now (discard, knock or gin), or the refusal."""
+    """The action that plays ``card`` now (discard, knock or gin, as armed), or the refusal.
+
+    RULES.md: a knock that leaves no deadwood is gin, so an armed Knock plays it as gin.
+    """
     target = str(card)
     refused = _not_in_play(state, target)
     if refused:
         return refused
-    view = state.view
-    if card not in view.hand:
-        return _refuse(state, Why.NOT_YOUR_CARD, target)
-    if state.phase is not TablePhase.DISCARD:
-        return _refuse(state, Why.DRAW_FIRST, target)
-    if card is view.taken_from_pile:
-        return _refuse(state, Why.TAKEN_CARD, target, card)
-    legal = state.legal()
-    left = deadwood_mask(to_mask(view.hand) ^ card.bit)
-    if state.armed is ActionKind.KNOCK:
-        # RULES.md: a knock at 0 deadwood is gin, so an armed Knock plays it as gin.
-        for kind in (ActionKind.GIN, ActionKind.KNOCK):
-            if Action(kind, card) in legal:
-                return Action(kind, card)
-        limit = view.rules.knock_limit
-        return _refuse(state, Why.KNOCK_TOO_HIGH, target, card, deadwood=left, limit=limit)
-    if state.armed is ActionKind.GIN:
-        if Action(ActionKind.GIN, card) in legal:
-            return Action(ActionKind.GIN, card)
-        return _refuse(state, Why.GIN_NOT_YET, target, card, deadwood=left)
-    return Action(ActionKind.DISCARD, card)
+    action = Action(state.armed or ActionKind.DISCARD, card)
+    engine = state.game.refusal(action)
+    if engine is not None and engine.reason is Refusal.KNOCK_IS_GIN:
+        action = Action(ActionKind.GIN, card)
+        engine = state.game.refusal(action)
+    if engine is None:
+        return action
+    instead = Why.DRAW_FIRST if engine.reason is Refusal.TAKE_OR_PASS else None
+    return _refuse_with(state, Message.refused(engine, target, instead))
 
 
-def _play_card(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, PlayCard | ChooseCard)
-    action = _discard_action(state, intent.card)
+def _play_card(state: TableState, card: Card) -> Transition:
+    action = _discard_action(state, card)
     if not isinstance(action, Action):
         return action
     return _play(state, action)
 
 
-def _choose_card(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, ChooseCard)
-    if state.selected is intent.card:
-        return _play_card(state, intent)
-    action = _discard_action(state, intent.card)
+def _choose_card(state: TableState, card: Card) -> Transition:
+    if state.selected is card:
+        return _play_card(state, card)
+    action = _discard_action(state, card)
     if not isinstance(action, Action):
         return action
-    return replace(state, selected=intent.card, why=None), []
+    return replace(state, selected=card, why=None), []
 
 
-def _arm(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, Arm)
-    kind = intent.kind
+def _arm(state: TableState, kind: ActionKind) -> Transition:
     target = kind.value
     if kind not in (ActionKind.KNOCK, ActionKind.GIN):
         raise ValueError(f"only knock or gin can be armed, not {kind}")
@@ -314,11 +293,9 @@ def _bot_moves_if_due(state: TableState) -> Transition:
     return replace(state, thinking=True), [think]
 
 
-def _bot_decided(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, BotDecided)
-    if not state.thinking or intent.ticket != state.ticket or state.game.to_move != AI:
+def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> Transition:
+    if not state.thinking or ticket != state.ticket or state.game.to_move != AI:
         return state, []  # an answer about a game or a position that is gone
-    action = intent.action
     view = state.game.view(AI)
     pile_top = view.discard_pile[-1] if view.discard_pile else None
     game = state.game.copy()
@@ -341,7 +318,7 @@ def _bot_decided(state: TableState, intent: Intent) -> Transition:
 # --- between hands and games -----------------------------------------------------------------
 
 
-def _next_hand(state: TableState, _intent: Intent) -> Transition:
+def _next_hand(state: TableState) -> Transition:
     if state.phase is TablePhase.GAME_OVER:
         return new_game(state)
     if state.phase is not TablePhase.HAND_OVER:
@@ -357,7 +334,7 @@ def _next_hand(state: TableState, _intent: Intent) -> Transition:
     return shown, [Deal(), _save(shown), *bot]
 
 
-def _new_game(state: TableState, _intent: Intent) -> Transition:
+def _new_game(state: TableState) -> Transition:
     if state.in_progress:
         return replace(state, question=Question.NEW_GAME, panel=None, why=None), []
     return new_game(state)
@@ -372,7 +349,7 @@ def _abandoned(state: TableState) -> TableState:
     return replace(counted, stats=counted.stats.update(state.level, stats))
 
 
-def _confirm(state: TableState, _intent: Intent) -> Transition:
+def _confirm(state: TableState) -> Transition:
     question = state.question
     if question is Question.RESET_STATS:
         cleared = replace(
@@ -391,7 +368,7 @@ def _confirm(state: TableState, _intent: Intent) -> Transition:
     return replace(state, question=None), []
 
 
-def _cancel(state: TableState, _intent: Intent) -> Transition:
+def _cancel(state: TableState) -> Transition:
     if state.question is not None:
         return replace(state, question=None, pending=None, seeded=None), []
     if state.armed is not None or state.selected is not None:
@@ -404,48 +381,35 @@ def _cancel(state: TableState, _intent: Intent) -> Transition:
 # --- the person's hand -----------------------------------------------------------------------
 
 
-def shown_hand(state: TableState) -> list[Card]:
-    """The person's hand in the order the table shows it."""
-    return hands.arranged(state.view.hand, state.settings.sort, state.order)
-
-
-def _move_card(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, MoveCard)
-    shown = shown_hand(state)
-    if intent.card not in shown:
-        return _refuse(state, Why.NOT_YOUR_CARD, str(intent.card))
-    moved = replace(state, order=hands.moved(shown, intent.card, intent.position), why=None)
+def _move_card(state: TableState, card: Card, position: int) -> Transition:
+    shown = state.shown_hand()
+    if card not in shown:
+        return _refuse(state, Why.NOT_YOUR_CARD, str(card))
+    moved = replace(state, order=hands.moved(shown, card, position), why=None)
     return moved, [_save(moved)]  # the person's own order is theirs: a reload keeps it
 
 
-def _sort_hand(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, SortHand)
-    sorted_state = replace(state, settings=replace(state.settings, sort=intent.mode), order=())
+def _sort_hand(state: TableState, mode: SortMode) -> Transition:
+    sorted_state = replace(state, settings=replace(state.settings, sort=mode), order=())
     return sorted_state, [Save(settings=sorted_state.settings.to_dict())]
 
 
 # --- panels, settings, statistics ------------------------------------------------------------
 
 
-def _open_panel(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, OpenPanel)
-    panel = None if state.panel is intent.panel else intent.panel
-    return replace(state, panel=panel, why=None), []
+def _open_panel(state: TableState, panel: Panel) -> Transition:
+    opened = None if state.panel is panel else panel
+    return replace(state, panel=opened, why=None), []
 
 
-def _close_panel(state: TableState, _intent: Intent) -> Transition:
-    return replace(state, panel=None), []
-
-
-def _change_setting(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, ChangeSetting)
+def _change_setting(state: TableState, name: str, value: str | bool) -> Transition:
     base = state.pending or state.settings
     try:
-        changed = base.with_value(intent.name, intent.value)
+        changed = base.with_value(name, value)
     except ValueError:
-        if intent.name == "target":
-            return _refuse(state, Why.TARGET_RANGE, intent.name, limit=MAX_TARGET)
-        return _refuse(state, Why.NOT_OFFERED, intent.name)
+        if name == "target":
+            return _refuse(state, Why.TARGET_RANGE, name, limit=MAX_TARGET)
+        return _refuse(state, Why.NOT_OFFERED, name)
     if changed.rules != state.game.rules:
         return replace(state, pending=changed, question=Question.APPLY_RULES, why=None), []
     speed = state.speed if state.speed_fixed else changed.speed
@@ -453,7 +417,7 @@ def _change_setting(state: TableState, intent: Intent) -> Transition:
     return settled, [Save(settings=changed.to_dict())]
 
 
-def _ask_hint(state: TableState, _intent: Intent) -> Transition:
+def _ask_hint(state: TableState) -> Transition:
     legal = state.legal()
     if not legal:
         return _refuse(state, Why.HINT_ON_YOUR_TURN, "hint")
@@ -463,11 +427,7 @@ def _ask_hint(state: TableState, _intent: Intent) -> Transition:
     return hinted, [_save(hinted, stats=True), Announce(advice)]
 
 
-def _reset_statistics(state: TableState, _intent: Intent) -> Transition:
-    return replace(state, question=Question.RESET_STATS), []
-
-
-def _download(state: TableState, _intent: Intent) -> Transition:
+def _download(state: TableState) -> Transition:
     """The game record: the whole game once it is over, else only its finished hands.
 
     Mid-hand, the full record would hand out the seed and so every card.
@@ -479,7 +439,7 @@ def _download(state: TableState, _intent: Intent) -> Transition:
     return state, [Download(f"{name}.json", data)]
 
 
-def _review_hand(state: TableState, _intent: Intent) -> Transition:
+def _review_hand(state: TableState) -> Transition:
     """Open the review of the hand on show; the page works it out unless it already has."""
     if state.in_hand:
         return _refuse(state, Why.HAND_IN_PLAY, "review-hand")
@@ -498,11 +458,9 @@ def _review_ticket(state: TableState) -> tuple[int, int]:
     return (state.game_number, state.game.hand_results[-1].number if state.game.hand_results else 0)
 
 
-def _review_ready(state: TableState, intent: Intent) -> Transition:
+def _review_ready(state: TableState, review: HandReview, ticket: tuple[int, int]) -> Transition:
     """Show the review worked out by the page, and count it once per hand."""
-    assert isinstance(intent, ReviewReady)
-    review = intent.review
-    if intent.ticket != _review_ticket(state) or review.seat != YOU:
+    if ticket != _review_ticket(state) or review.seat != YOU:
         return state, []  # a review of a hand or a game that is gone
     shown = replace(state, review=review, review_at=0)
     if review.hand_number in state.reviewed:
@@ -516,47 +474,43 @@ def _review_ready(state: TableState, intent: Intent) -> Transition:
     return counted, [_save(counted, stats=True)]
 
 
-def _review_step(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, ReviewStep)
+def _review_step(state: TableState, step: int) -> Transition:
     review = state.review
     if state.panel is not Panel.REVIEW or review is None or not review.decisions:
         return state, []
-    at = max(0, min(len(review.decisions) - 1, state.review_at + intent.step))
+    at = max(0, min(len(review.decisions) - 1, state.review_at + step))
     return replace(state, review_at=at), []
 
 
-def _show_deck(state: TableState, _intent: Intent) -> Transition:
+def _show_deck(state: TableState) -> Transition:
     if state.in_hand:
         return _refuse(state, Why.HAND_IN_PLAY, "show-deck")
     return replace(state, reveal=not state.reveal), []
 
 
-def _dismiss_notice(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, DismissNotice)
-    kept = tuple(n for i, n in enumerate(state.notices) if i != intent.index)
+def _dismiss_notice(state: TableState, index: int) -> Transition:
+    kept = tuple(n for i, n in enumerate(state.notices) if i != index)
     return replace(state, notices=kept), []
 
 
-def _save_failed(state: TableState, _intent: Intent) -> Transition:
+def _save_failed(state: TableState) -> Transition:
     if state.save_failed:
         return state, []
     notices = (*state.notices, Message(Notice.SAVE_FAILED))
     return replace(state, save_failed=True, notices=notices), []
 
 
-def _touch_only(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, TouchOnly)
-    return replace(state, touch_only=intent.touch_only), []
+def _touch_only(state: TableState, touch_only: bool) -> Transition:
+    return replace(state, touch_only=touch_only), []
 
 
-def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
+def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Transition:
     """Follow another tab of this game: its statistics, and its game when it is newer.
 
     A record that only repeats or lags behind this tab's game is ignored, so two
     tabs never undo each other's moves; a newer one (it extends this game, or is
     a game started since) replaces this tab's game, with a notice.
     """
-    assert isinstance(intent, StoredElsewhere)
     followed = state
     if intent.stats is not None:
         stats, _damaged = Statistics.from_dict(intent.stats)
@@ -575,21 +529,7 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
         return followed, []
     notice = Message(Notice.OTHER_TAB)
     followed = replace(
-        followed,
-        game=saved.game,
-        level=saved.level,
-        results_seen=saved.results_seen,
-        results_counted=saved.results_counted,
-        hints_used=saved.hints_used,
-        order=saved.order,
-        reviewed=saved.reviewed,
-        review=None,
-        game_number=state.game_number + 1,
-        selected=None,
-        armed=None,
-        hint=None,
-        question=None,
-        thinking=False,
+        followed.with_game(saved.game, saved),
         notices=state.notices if notice in state.notices else (*state.notices, notice),
     )
     return _bot_moves_if_due(followed)
@@ -598,25 +538,23 @@ def _stored_elsewhere(state: TableState, intent: Intent) -> Transition:
 # --- the keyboard ------------------------------------------------------------------------------
 
 
-def _key_press(state: TableState, intent: Intent) -> Transition:
-    assert isinstance(intent, KeyPress)
-    key = intent.key.lower()
-    if key in ("arrowleft", "arrowright") and state.panel is Panel.REVIEW:
-        return update(state, ReviewStep(-1 if key == "arrowleft" else 1))
-    if key in ("arrowleft", "arrowright"):
-        return state, _focus_step(state, intent.focused, -1 if key == "arrowleft" else 1)
-    bound = binding(key)
-    if bound is None or bound.intent is None:
+def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
+    """A key does what its binding says, with the open panel (the arrows step a review)."""
+    bound = binding(key, state.panel)
+    sends = None if bound is None else bound.sends
+    if sends is None:
         return state, []
-    after, effects = update(state, bound.intent)
-    if isinstance(bound.intent, Arm) and after.armed is not None:
+    if isinstance(sends, FocusStep):
+        return state, _focus_step(state, focused, sends.step)
+    after, effects = update(state, sends)
+    if isinstance(sends, intents.Arm) and after.armed is not None:
         effects = [*effects, *_focus_step(after, None, 0)]
     return after, effects
 
 
 def _focus_step(state: TableState, focused: Card | None, step: int) -> Effects:
     """Focus the next card of the hand, going round the cards that can be played now."""
-    shown = shown_hand(state)
+    shown = state.shown_hand()
     playable = [card for card in shown if _playable(state, card)]
     ring = playable or shown
     if not ring:
@@ -635,7 +573,10 @@ def _playable(state: TableState, card: Card) -> bool:
 def _refuse(
     state: TableState, why: Why, target: str, card: Card | None = None, **numbers: int
 ) -> Transition:
-    message = Message(why, card=card, numbers=numbers, target=target)
+    return _refuse_with(state, Message(why, card=card, numbers=numbers, target=target))
+
+
+def _refuse_with(state: TableState, message: Message) -> Transition:
     refused = replace(state, why=message, why_count=state.why_count + 1)
     return refused, [Announce(message)]
 
@@ -646,35 +587,3 @@ def _save(state: TableState, *, stats: bool = False, settings: bool = False) -> 
         stats=state.stats.to_dict() if stats else None,
         settings=state.settings.to_dict() if settings else None,
     )
-
-
-_HANDLERS: dict[type[Intent], Callable[[TableState, Any], Transition]] = {
-    DrawFromStock: _draw_from_stock,
-    DrawFromPile: _draw_from_pile,
-    Pass: _pass,
-    ChooseCard: _choose_card,
-    PlayCard: _play_card,
-    Arm: _arm,
-    MoveCard: _move_card,
-    SortHand: _sort_hand,
-    NextHand: _next_hand,
-    NewGame: _new_game,
-    Confirm: _confirm,
-    Cancel: _cancel,
-    OpenPanel: _open_panel,
-    ClosePanel: _close_panel,
-    ChangeSetting: _change_setting,
-    AskHint: _ask_hint,
-    ResetStatistics: _reset_statistics,
-    DownloadRecord: _download,
-    ShowDeck: _show_deck,
-    ReviewHand: _review_hand,
-    ReviewStep: _review_step,
-    ReviewReady: _review_ready,
-    DismissNotice: _dismiss_notice,
-    KeyPress: _key_press,
-    BotDecided: _bot_decided,
-    SaveFailed: _save_failed,
-    TouchOnly: _touch_only,
-    StoredElsewhere: _stored_elsewhere,
-}

@@ -14,46 +14,25 @@ import asyncio
 import json
 from typing import Any
 
-from gin.actions import ActionKind
 from gin.ai import make_player
 from gin.ai.coach import HandReview, decisions
 from gin.cards import Card
 from gin.i18n import Translator
 from gin.table import effects as fx
 from gin.table.intents import (
-    Arm,
-    AskHint,
     BotDecided,
-    Cancel,
     ChangeSetting,
-    ChooseCard,
-    ClosePanel,
-    Confirm,
-    DismissNotice,
-    DownloadRecord,
-    DrawFromPile,
-    DrawFromStock,
     Intent,
-    KeyPress,
-    NewGame,
-    NextHand,
-    OpenPanel,
     Panel,
-    Pass,
-    PlayCard,
-    ResetStatistics,
-    ReviewHand,
     ReviewReady,
-    ReviewStep,
     SaveFailed,
-    ShowDeck,
-    SortHand,
     StoredElsewhere,
     TouchOnly,
 )
+from gin.table.keys import key_press, takes_over
 from gin.table.models import TableModel
+from gin.table.pointer import Spot, Target, click_intent
 from gin.table.presenter import Presenter
-from gin.table.settings import SortMode
 from gin.table.startup import read_address, start
 from gin.table.update import update
 from gin.web.drag import Drag
@@ -61,33 +40,6 @@ from gin.web.motion import Motion
 from gin.web.render import regions, table_classes, table_html
 from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
-
-CONTROL_INTENTS: dict[str, Intent] = {
-    "take": DrawFromPile(),
-    "pass": Pass(),
-    "knock": Arm(ActionKind.KNOCK),
-    "gin": Arm(ActionKind.GIN),
-    "hint": AskHint(),
-    "next-hand": NextHand(),
-    "show-deck": ShowDeck(),
-    "review-hand": ReviewHand(),
-    "review-prev": ReviewStep(-1),
-    "review-next": ReviewStep(1),
-    "new-game": NewGame(),
-    "menu": OpenPanel(Panel.MENU),
-    "settings": OpenPanel(Panel.SETTINGS),
-    "stats": OpenPanel(Panel.STATS),
-    "rules": OpenPanel(Panel.RULES),
-    "help": OpenPanel(Panel.KEYS),
-    "sheet": OpenPanel(Panel.SHEET),
-    "download": DownloadRecord(),
-    "close-panel": ClosePanel(),
-    "reset-stats": ResetStatistics(),
-    "confirm": Confirm(),
-    "cancel": Cancel(),
-    **{f"sort-{mode.value}": SortHand(mode) for mode in SortMode},
-}
-"""Every ``data-action`` the renderer draws, and the intent it sends."""
 
 
 class TableApp:
@@ -133,6 +85,7 @@ class TableApp:
         start = timing.now()
         before = self.motion.measure(self.root)
         measured = timing.now()
+        scores_before = self.state.view.scores
         self.state, effects = update(self.state, intent)
         updated = timing.now()
         self.paint()
@@ -140,7 +93,8 @@ class TableApp:
         _ = self.root.offsetHeight  # the browser lays the new table out here (timed on its own)
         laid_out = timing.now()
         self.motion.speed = self.state.speed
-        self.motion.settle(self.root, before, effects, self.animated)
+        scores = (scores_before, self.state.view.scores)
+        self.motion.settle(self.root, before, effects, self.animated, scores)
         settled = timing.now()
         self.perform(effects)
         for name, begin, end in (
@@ -291,27 +245,21 @@ class TableApp:
     # --- events -> intents ---------------------------------------------------------------
 
     def intent_of(self, element: Any, keyboard: bool) -> Intent | None:
-        """The intent a click on ``element`` sends (None: the click means nothing).
-
-        The pile and the stock are found before cards, so a click on the face-up
-        card's picture draws it: the card lies inside the pile's button.
-        """
-        control = element.closest("[data-action],[data-testid='stock'],[data-testid='pile']")
-        card = element.closest("[data-testid='hand'] [data-card]")
-        if control and not (card and control.contains(card)):
-            data = control.dataset
-            if str(getattr(data, "testid", "")) == "stock":
-                return DrawFromStock()
-            if str(getattr(data, "testid", "")) == "pile":
-                return DrawFromPile()
-            action = str(data.action)
-            if action.startswith("dismiss-"):
-                return DismissNotice(int(action.removeprefix("dismiss-")))
-            return CONTROL_INTENTS.get(action)
-        if card:
-            chosen = Card.parse(str(card.dataset.card))
-            return PlayCard(chosen) if keyboard else ChooseCard(chosen)
-        return None
+        """The intent a click on ``element`` sends (None: the click means nothing): the page
+        finds the nearest card of the hand, control, stock or pile, and
+        :func:`gin.table.pointer.click_intent` says what a click on it means."""
+        found = element.closest(_CLICKABLE)
+        if not found:
+            return None
+        data = found.dataset
+        testid = str(getattr(data, "testid", ""))
+        if testid in (Spot.STOCK, Spot.PILE):
+            target = Target(spot=Spot(testid))
+        elif getattr(data, "action", None):
+            target = Target(control=str(data.action))
+        else:
+            target = Target(card=Card.parse(str(data.card)))
+        return click_intent(target, keyboard)
 
     def on_click(self, event: Any) -> None:
         # A click made with the keyboard (Enter, Space) has no pointer position: detail 0.
@@ -337,19 +285,20 @@ class TableApp:
             self.dispatch(ChangeSetting(str(data.setting), value))
 
     def on_key(self, event: Any) -> None:
-        target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey:
-            return
+        """A key press, handed to the table unless it is the browser's
+        (:func:`gin.table.keys.key_press`)."""
         key = str(event.key)
-        if key in ("Enter", " "):
-            return  # the focused button's own click
         focused = self.document.activeElement
         card = None
-        if focused and focused.closest and focused.closest("[data-testid='hand'] [data-card]"):
+        if focused and focused.closest and focused.closest(_HAND_CARD):
             card = Card.parse(str(focused.dataset.card))
-        if key in ("ArrowLeft", "ArrowRight"):
+        typing = str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        press = key_press(key, card, typing=typing, modified=bool(event.ctrlKey or event.metaKey))
+        if press is None:
+            return
+        if takes_over(key):
             event.preventDefault()
-        self.dispatch(KeyPress(key, card))
+        self.dispatch(press)
 
     def catch_up(self) -> bool:
         """Follow what other tabs stored unheard; True if this tab's game was replaced."""
@@ -380,3 +329,8 @@ def _focus_key(element: Any) -> str | None:
             attribute = "data-testid" if name == "testid" else f"data-{name}"
             return f'[{attribute}="{value}"]'
     return None
+
+
+_HAND_CARD = "[data-testid='hand'] [data-card]"
+_CLICKABLE = f"{_HAND_CARD},[data-action],[data-testid='stock'],[data-testid='pile']"
+"""What a click can reach; the nearest such element around the clicked one is the one."""

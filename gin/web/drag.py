@@ -4,8 +4,9 @@ the pile (a discard) or to another place in the hand (the person's own order).
 Pointer Events work alike for a mouse, a pen and a finger (HTML5 drag and drop
 does not work on phones).  A press becomes a drag only after the pointer has
 moved :data:`DRAG_THRESHOLD_PX`; a shorter press is a tap and is left to the
-click that follows, so tap-to-choose-then-tap keeps working.  What a drop
-means is decided by the table's update, like any other intent.
+click that follows, so tap-to-choose-then-tap keeps working.  Where a dragged
+card lands and what a drop means are decided in the table (:mod:`gin.table.pointer`):
+this module reports what was picked up, what it is over and where the cards stand.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gin.cards import Card
-from gin.table.intents import DrawFromPile, DrawFromStock, Intent, MoveCard, PlayCard
+from gin.table.intents import Intent
+from gin.table.pointer import Grip, Spot, drop_intent, landing
 
 DRAG_THRESHOLD_PX = 8
 
@@ -84,19 +86,15 @@ class Drag:
         self._press = None
         self._drop_ghost()
 
-    @staticmethod
-    def _target(source: Any, under: Any) -> Any:
-        """Where ``source`` would land on the element ``under``: the pile, the hand, or None.
-
-        A card of the hand lands on the pile (a discard) or back in the hand (a new place);
-        the stock or the pile's card lands in the hand (a draw).
-        """
-        if not under:
-            return None
-        from_hand = getattr(source.dataset, "card", None) and source.closest("[data-testid='hand']")
-        if from_hand and under.closest("[data-testid='pile']"):
+    def _target(self, source: Any, under: Any) -> Any:
+        """The element ``source`` would land on with the pointer over ``under``, or None
+        (where it lands is :func:`gin.table.pointer.landing`'s to say)."""
+        spot = landing(_grip(source), _over(under))
+        if spot is Spot.PILE:
             return under.closest("[data-testid='pile']")
-        return under.closest(".hand-area")
+        if spot is Spot.HAND:
+            return under.closest(".hand-area")
+        return None
 
     def _light(self, target: Any) -> None:
         """Mark the place the dragged card would land now, and only that one."""
@@ -107,29 +105,14 @@ class Drag:
             target.classList.add("drop-target")
 
     def drop_intent(self, source: Any, under: Any, x: float) -> Intent | None:
-        """What dropping ``source`` on the element ``under`` (at ``x``) asks for."""
-        target = self._target(source, under)
-        if not target:
-            return None
-        code = getattr(source.dataset, "card", None)
-        if code and source.closest("[data-testid='hand']"):
-            card = Card.parse(str(code))
-            if str(getattr(target.dataset, "testid", "")) == "pile":
-                return PlayCard(card)
-            return MoveCard(card, self._position(source, x))
-        is_stock = str(getattr(source.dataset, "testid", "")) == "stock"
-        return DrawFromStock() if is_stock else DrawFromPile()
-
-    def _position(self, dragged: Any, x: float) -> int:
-        """Where in the hand a card dropped at ``x`` goes: after every card whose middle is left."""
-        position = 0
+        """What dropping ``source`` on the element ``under`` (at ``x``) asks for: the page
+        reports what was dragged, what it is over and where the hand's cards stand."""
+        centres = []
         for element in self.document.querySelectorAll("[data-testid='hand'] [data-card]"):
-            if element == dragged:
-                continue
-            box = element.getBoundingClientRect()
-            if float(box.left) + float(box.width) / 2 < x:
-                position += 1
-        return position
+            if element != source:
+                box = element.getBoundingClientRect()
+                centres.append(float(box.left) + float(box.width) / 2)
+        return drop_intent(_grip(source), _over(under), x, centres)
 
     def _lift(self, press: dict[str, Any]) -> None:
         """A copy of the card follows the pointer; the original stays, dimmed."""
@@ -155,3 +138,21 @@ class Drag:
         for element in self.document.querySelectorAll(".dragging"):
             element.classList.remove("dragging")
         self._light(None)
+
+
+def _grip(source: Any) -> Grip:
+    """What the drag picked up: a card of the hand (by its code), the stock or the pile."""
+    code = getattr(source.dataset, "card", None)
+    if code and source.closest("[data-testid='hand']"):
+        return Grip(card=Card.parse(str(code)))
+    stock = str(getattr(source.dataset, "testid", "")) == "stock"
+    return Grip(spot=Spot.STOCK if stock else Spot.PILE)
+
+
+def _over(under: Any) -> Spot | None:
+    """The place of the table the pointer is over: the pile, the hand, or neither."""
+    if not under:
+        return None
+    if under.closest("[data-testid='pile']"):
+        return Spot.PILE
+    return Spot.HAND if under.closest(".hand-area") else None

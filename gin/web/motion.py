@@ -11,6 +11,7 @@ With ``prefers-reduced-motion: reduce`` or speed 0 nothing moves.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 from gin.table import effects as fx
@@ -57,17 +58,20 @@ class Motion:
             element = root.querySelector(selector)
             if element:
                 rects[place.value] = _rect(element)
-        for testid in ("score-you", "score-ai"):
-            element = root.querySelector(f'[data-testid="{testid}"]')
-            if element:
-                rects[testid] = (float(str(element.textContent) or 0), 0.0, 0.0, 0.0)
         return rects
 
     # --- Last, Invert, Play ------------------------------------------------------------------
 
     def settle(
-        self, root: Any, before: dict[str, Rect], effects: list[fx.Effect], animated: bool
+        self,
+        root: Any,
+        before: dict[str, Rect],
+        effects: list[fx.Effect],
+        animated: bool,
+        scores: tuple[Sequence[int], Sequence[int]] = ((), ()),
     ) -> None:
+        """Play the effects' motion; ``scores`` are each seat's score before and after (a
+        score that went up counts up)."""
         if not animated:
             return
         moved: set[str] = set()
@@ -80,10 +84,10 @@ class Motion:
                 self._deal(root, before)
                 return
             elif isinstance(effect, fx.ShowDown):
-                self._show_down(root, before)
+                self._show_down(root, before, {str(card) for card in effect.laid_off})
                 return
         self._regroup(root, before, moved)
-        self._count_up(root, before)
+        self._count_up(root, *scores)
 
     def _fly(self, root: Any, before: dict[str, Rect], move: fx.Move) -> set[str]:
         target = self._target(root, move)
@@ -145,27 +149,25 @@ class Motion:
         for index, element in enumerate(_interleave(backs, hand)):
             self._from(element, stock, FLIGHT_MS, index * DEAL_STEP_MS)
 
-    def _show_down(self, root: Any, before: dict[str, Rect]) -> None:
+    def _show_down(self, root: Any, before: dict[str, Rect], laid_off: set[str]) -> None:
         """The melds are laid on the table from the hands; lay-offs slide on last."""
         opponent = before.get(fx.Place.OPPONENT.value)
         cards = list(root.querySelectorAll('[data-testid="result"] [data-card]'))
         for index, element in enumerate(cards):
-            old = before.get(f"card:{element.dataset.card}") or opponent
+            code = str(element.dataset.card)
+            old = before.get(f"card:{code}") or opponent
             if old is None:
                 continue
-            late = "theirs" in str(element.className)
+            late = code in laid_off
             delay = index * DEAL_STEP_MS // 2 + (FLIGHT_MS + 200 if late else 0)
             self._from(element, old, FLIGHT_MS, delay)
 
-    def _count_up(self, root: Any, before: dict[str, Rect]) -> None:
+    def _count_up(self, root: Any, old: Sequence[int], new: Sequence[int]) -> None:
         """A score that went up counts up to its new value."""
-        for testid in ("score-you", "score-ai"):
+        for testid, was, now in zip(("score-you", "score-ai"), old, new, strict=False):
             element = root.querySelector(f'[data-testid="{testid}"]')
-            if element is None or testid not in before:
-                continue
-            old, new = int(before[testid][0]), int(str(element.textContent) or 0)
-            if new > old:
-                asyncio.ensure_future(self._count(element, old, new))
+            if element is not None and now > was:
+                asyncio.ensure_future(self._count(element, was, now))
 
     async def _count(self, element: Any, old: int, new: int) -> None:
         element.classList.add("counting")

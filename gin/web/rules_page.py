@@ -3,7 +3,8 @@
 Every paragraph and list item is one gettext message, so each language gets a
 whole sentence to translate; card names and numbers are filled in through
 ``{placeholders}``.  The example cards are drawn with :func:`gin.web.render.card_face`,
-and the numbers of the scoring examples come from the engine itself.
+and the numbers of the scoring examples come from the engine itself
+(:mod:`gin.scoring` prices each).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from html import escape
 
 from gin.cards import Card
 from gin.i18n import Translator
-from gin.rules import GAME_BONUS, GIN_BONUS, LINE_BONUS, RULESET_VERSION, UNDERCUT_BONUS, Rules
-from gin.scoring import HandScore, score_hand
+from gin.rules import GIN_BONUS, RULESET_VERSION, UNDERCUT_BONUS, Rules
+from gin.scoring import BONUS_POINTS, BonusKind, HandScore, hand_price, score_hand
 from gin.table.models import CardModel
 from gin.web.render import card_face
 
@@ -95,6 +96,8 @@ def rules_html(tr: Translator, rules: Rules) -> str:
     _ = tr.gettext
     knock = _knock_example()
     k_dead, d_dead = knock.showdown.knocker_deadwood, knock.showdown.defender_deadwood
+    gin = hand_price(0, GIN_DEFENDER, gin=True)[2]  # the terms: bonus, defender
+    undercut = hand_price(UNDERCUT_KNOCKER, UNDERCUT_DEFENDER, gin=False)[2]
 
     intro = _p(
         _(
@@ -265,15 +268,15 @@ def rules_html(tr: Translator, rules: Rules) -> str:
                 _(
                     "Gin: the defender has {defender} deadwood, so the player who went gin "
                     "scores {bonus} + {defender} = {points} points."
-                ).format(defender=GIN_DEFENDER, bonus=GIN_BONUS, points=GIN_BONUS + GIN_DEFENDER),
+                ).format(bonus=gin[0], defender=gin[1], points=sum(gin)),
                 _(
                     "Undercut: the knocker has {knocker} deadwood and the defender {defender}, "
                     "so the defender scores {knocker} − {defender} + {bonus} = {points} points."
                 ).format(
-                    knocker=UNDERCUT_KNOCKER,
-                    defender=UNDERCUT_DEFENDER,
-                    bonus=UNDERCUT_BONUS,
-                    points=UNDERCUT_KNOCKER - UNDERCUT_DEFENDER + UNDERCUT_BONUS,
+                    knocker=undercut[0],
+                    defender=-undercut[1],
+                    bonus=undercut[2],
+                    points=sum(undercut),
                 ),
             ]
         ),
@@ -293,10 +296,10 @@ def rules_html(tr: Translator, rules: Rules) -> str:
         _list(
             [
                 _("Game bonus: {points} points for the winner of the game.").format(
-                    points=GAME_BONUS
+                    points=BONUS_POINTS[BonusKind.GAME]
                 ),
                 _("Line bonus: {points} points for every hand won, for each player.").format(
-                    points=LINE_BONUS
+                    points=BONUS_POINTS[BonusKind.LINE]
                 ),
                 _("Shutout: the winner's total is doubled if the loser won no hand."),
             ]

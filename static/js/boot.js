@@ -111,7 +111,7 @@
     if (timer !== null) clearTimeout(timer);
     var overlay = byId("loading");
     if (overlay) overlay.hidden = true;
-    if (window.ginOffline) window.ginOffline.register();
+    if (window.ginOffline) window.ginOffline.started();
   }
 
   // Inside another site's frame Python declines to start the game and shows a link that

@@ -2,8 +2,12 @@
 // tools/build.py) and tells the person when a new version of the game is ready.
 //
 // - First visit: the worker is registered once the game has started (boot.js calls
-//   window.ginOffline.register() when Python marks the page ready), so its download of the
+//   window.ginOffline.started() when Python marks the page ready), so its download of the
 //   whole site does not compete with the first start.
+// - Once the game has started, every worker of this page's registration that is active or
+//   waiting is asked to cache the files that only make later starts faster (CACHE_LATER:
+//   the start-up snapshot, static/sw.js), each into its own version's cache; not when the
+//   person saves data (Save-Data).
 // - Later visits: the page is already controlled; registering again at once lets us hear
 //   about a new deployment found by the browser's update check.
 // - A new version that has installed and waits sets window.ginUpdateReady = true and
@@ -20,6 +24,7 @@
   var registration = null;
   var registering = null;
   var reloading = false;
+  var gameStarted = false;
 
   function byId(id) {
     return document.getElementById(id);
@@ -53,11 +58,27 @@
     });
   }
 
+  // Save-Data (a browser setting, or a phone's data saver): the faster next start is not
+  // worth megabytes of the person's data plan.
+  function savingData() {
+    return Boolean(navigator.connection && navigator.connection.saveData);
+  }
+
+  function cacheLater(worker) {
+    if (gameStarted && worker && !savingData()) worker.postMessage({ type: "CACHE_LATER" });
+  }
+
   function watch(worker) {
     // A version that finishes installing while another one controls the page is an update.
     worker.addEventListener("statechange", function () {
-      if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate();
-      if (worker.state === "activated") markOfflineReady();
+      if (worker.state === "installed" && navigator.serviceWorker.controller) {
+        showUpdate();
+        cacheLater(worker);
+      }
+      if (worker.state === "activated") {
+        markOfflineReady();
+        cacheLater(worker);
+      }
     });
   }
 
@@ -85,6 +106,17 @@
     return registering;
   }
 
+  function started() {
+    gameStarted = true;
+    return register().then(function (reg) {
+      if (reg) {
+        cacheLater(reg.active);
+        cacheLater(reg.waiting);
+      }
+      return reg;
+    });
+  }
+
   function applyUpdate() {
     var waiting = registration && registration.waiting;
     if (waiting) {
@@ -96,7 +128,7 @@
 
   window.ginUpdateReady = false;
   window.ginOfflineReady = false;
-  window.ginOffline = { register: register, applyUpdate: applyUpdate };
+  window.ginOffline = { register: register, started: started, applyUpdate: applyUpdate };
 
   if (!supported) return;
 

@@ -7,24 +7,36 @@
 // right after PyScript's (deferred module scripts run in document order, so PyScript's
 // config fetch is under way first) and pyscript.json names it as the "interpreter": PyScript
 // imports the same module (one instance per URL), calls its loadPyodide() and receives the
-// interpreter that has been starting all along, with the engine bundle (static/gin.zip, the
-// `gin` package folder) already unpacked into the working directory. That is the contract
+// interpreter that has been starting all along, with the engine bundle (static/gin.zip.gz,
+// the `gin` package folder) already unpacked into the working directory. That is the contract
 // of pyodide.mjs (loadPyodide + version), so PyScript needs no patch.
 //
-// Python itself is not started here but restored: static/gin.snapshot holds Pyodide's memory
-// saved by the build with the table already imported (gin/web/snapshot.py), which skips
-// most of a bare Pyodide start. Without a usable snapshot (missing, or made from another
-// gin.zip or another Pyodide build) Python starts the ordinary way, a little later.
+// The standard library is the page's own (static/stdlib.zip.gz, tools/stdlib.py): only the
+// modules the page can import, compiled by the build, gzipped whole. Pyodide's lock file
+// is not fetched either: the page loads no package, so Pyodide gets its header only.
+//
+// A first visit starts Python the ordinary way. Once the table is up, the service worker
+// caches the start-up snapshot (static/gin.snapshot: Pyodide's memory saved by the build
+// with the table already imported, gin/web/snapshot.py), and later visits restore Python
+// from it, which skips most of a start. Only a page the worker controls asks for it, and
+// the worker answers from its cache only (204 when it has none yet), so the snapshot's
+// megabytes never stand between a player and the table. A snapshot that is corrupt or was
+// made from another gin.zip, another standard library or another Pyodide build is refused
+// and Python starts the ordinary way.
 //
 // PyScript passes its own stdout/stderr (they feed its error display); lines written before
 // it asks go to the console. Any other option would change how Pyodide starts, so it is
 // refused loudly rather than ignored (e.g. "packages" added to pyscript.json).
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { readSnapshot } from "./snapshot-format.mjs";
+import { gunzipped, readSnapshot } from "./snapshot-format.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
-const ENGINE = new URL("../gin.zip", import.meta.url).href;
+const ENGINE = new URL("../gin.zip.gz", import.meta.url).href;
 const SNAPSHOT = new URL("../gin.snapshot", import.meta.url).href;
+const STDLIB = new URL("../stdlib.zip.gz", import.meta.url).href;
+// What Pyodide is told to fetch as its standard library: answered here, with STDLIB unpacked.
+const STDLIB_ZIP = new URL("../stdlib.zip", import.meta.url).href;
+const LOCK_INFO = {}; // written by tools/build.py: the "info" of Pyodide's pyodide-lock.json
 
 // Pyodide's WebAssembly is the one file the service worker (sw.js) leaves to the browser:
 // V8 keeps the code it compiled with the HTTP cache's copy of a response, not with a
@@ -47,6 +59,7 @@ function fetchWasm(options) {
 
 function fetchForPyodide(resource, options) {
   if (String(resource) === WASM) return fetchWasm(options);
+  if (String(resource) === STDLIB_ZIP) return stdlib.then((bytes) => new Response(bytes));
   return pageFetch.call(this, resource, options);
 }
 
@@ -72,18 +85,23 @@ function download(url) {
   });
 }
 
-const engine = download(ENGINE)
-  .then((response) => response.arrayBuffer())
-  .then(progress("engine"));
-const memory = download(SNAPSHOT)
-  .then((response) => readSnapshot(response.body, engine))
-  .then(progress("snapshot"));
-memory.catch(() => {}); // its failure is reported (and survived) where it is used
+const engine = download(ENGINE).then(gunzipped).then(progress("engine"));
+const stdlib = download(STDLIB).then(gunzipped).then(progress("stdlib"));
+const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+const memory = controlled
+  ? download(SNAPSHOT).then((response) => {
+      if (response.status === 204) throw new Error("the service worker has not cached it yet");
+      return readSnapshot(response.body, engine, stdlib);
+    })
+  : Promise.reject(new Error("a first visit does not download it"));
+memory.then(progress("snapshot"), () => {}); // its failure is reported (and survived) below
 
 function boot(options) {
   window.fetch = fetchForPyodide; // while Pyodide starts (it looks fetch up at each call)
   return startPyodide({
     indexURL,
+    stdLibURL: STDLIB_ZIP,
+    lockFileContents: { info: LOCK_INFO, packages: {} },
     stdout: (line) => stdout(line),
     stderr: (line) => stderr(line),
     ...options,
@@ -92,19 +110,25 @@ function boot(options) {
   });
 }
 
-// Pyodide's download and compilation start at once, the snapshot arriving meanwhile; if it
-// cannot be used, Python starts again without it.
-const runtime = boot({ _loadSnapshot: memory })
-  .then((pyodide) => {
-    document.documentElement.dataset.python = "restored";
+function started(how) {
+  return (pyodide) => {
+    document.documentElement.dataset.python = how;
     return pyodide;
-  })
-  .catch((error) => {
-    console.info(`Starting Python without the start-up snapshot (${error.message || error}).`);
-    document.documentElement.dataset.python = "started";
-    return boot({});
-  })
-  .then(progress("pyodide"));
+  };
+}
+
+// With the worker's snapshot, Pyodide's download and compilation start at once, the snapshot
+// arriving meanwhile; if it cannot be used, Python starts again without it.
+const runtime = (
+  controlled
+    ? boot({ _loadSnapshot: memory })
+        .then(started("restored"))
+        .catch((error) => {
+          console.info(`Starting Python without the start-up snapshot (${error.message || error}).`);
+          return boot({}).then(started("started"));
+        })
+    : boot({}).then(started("started"))
+).then(progress("pyodide"));
 
 const interpreter = Promise.all([runtime, engine]).then(([pyodide, bundle]) => {
   // Also after a restore: the modules the table imports later, and the translations.

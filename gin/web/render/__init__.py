@@ -1,0 +1,86 @@
+"""HTML for the table, drawn from the presenter's render model (pure: tested without a browser).
+
+The page is redrawn as one HTML string per region that changed, one call into the browser
+instead of hundreds of small DOM calls from Python.  This package only draws: every text,
+every flag comes from the model, every control's name and key from
+:mod:`gin.table.controls`.  One module per region, as the presenter has: :mod:`.table`,
+:mod:`.showdown` (and the score sheet), :mod:`.game_over`, :mod:`.review`,
+:mod:`.panels`, and :mod:`.pieces`, the cards and buttons they share.
+"""
+
+from __future__ import annotations
+
+from gin.table.models import TableModel
+from gin.web.render.game_over import game_over_section
+from gin.web.render.panels import panel, question_box
+from gin.web.render.pieces import card_face, message_line, notices
+from gin.web.render.showdown import result_section, score_sheet
+from gin.web.render.table import actions, hand_section, middle, move_log, opponent, prompt, topbar
+
+__all__ = ["REGIONS", "card_face", "regions", "table_classes", "table_html"]
+
+REGIONS = (
+    "topbar",
+    "notices",
+    "opponent",
+    "middle",
+    "prompt",
+    "actions",
+    "hand",
+    "result",
+    "side",
+    "overlay",
+)
+"""The parts of the table, each drawn into its own element: the page replaces only the parts
+whose HTML changed, so the cards elsewhere stay as they are (no re-layout, no flicker)."""
+
+
+def regions(model: TableModel) -> dict[str, str]:
+    """The HTML of every region of the table (empty where a region shows nothing now)."""
+    drawn = dict.fromkeys(REGIONS, "")
+    drawn["topbar"] = topbar(model)
+    drawn["notices"] = notices(model.notices)
+    why = message_line(model.why, "why", "why")
+    if model.game_over is not None:
+        drawn["result"] = game_over_section(model.game_over, model.result) + why
+    elif model.result is not None:
+        drawn["result"] = result_section(model.result) + why
+    else:
+        drawn["opponent"] = opponent(model)
+        drawn["middle"] = middle(model)
+        drawn["prompt"] = prompt(model)
+        drawn["actions"] = actions(model)
+        drawn["hand"] = hand_section(model)
+    drawn["side"] = score_sheet(model.sheet) + move_log(model.log)
+    if model.panel is not None:
+        drawn["overlay"] += panel(model.panel, model)
+    if model.question is not None:
+        drawn["overlay"] += question_box(model.question)
+    return drawn
+
+
+def table_classes(model: TableModel) -> str:
+    return " ".join(("table", *model.classes))
+
+
+def _region(name: str, html: str, tag: str = "div") -> str:
+    return f'<{tag} class="region" data-region="{name}">{html}</{tag}>'
+
+
+def table_html(model: TableModel, drawn: dict[str, str] | None = None) -> str:
+    """The whole table as HTML, drawn into ``<main id="app">`` (its regions inside);
+    ``drawn``: the model's :func:`regions`, when the caller has them already."""
+    drawn = drawn if drawn is not None else regions(model)
+    play = "".join(
+        _region(name, drawn[name])
+        for name in ("opponent", "middle", "prompt", "actions", "hand", "result")
+    )
+    return (
+        f'<div class="{table_classes(model)}" data-testid="table">'
+        + _region("topbar", drawn["topbar"])
+        + _region("notices", drawn["notices"])
+        + f'<div class="felt"><div class="play">{play}</div>'
+        + f'<aside class="side">{_region("side", drawn["side"])}</aside></div>'
+        + _region("overlay", drawn["overlay"])
+        + "</div>"
+    )

@@ -1,0 +1,191 @@
+"""The panels and the questions (``gin.table.presenter.panels``).
+
+Each panel's body is drawn by one function of :data:`PANEL_BODIES`, by the panel's name;
+:func:`panel` draws the frame around it (title, close button, scrolling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from gin.i18n import LANGUAGES
+from gin.table.models import (
+    FieldModel,
+    PanelModel,
+    QuestionModel,
+    ReviewStatsModel,
+    StatsModel,
+    TableModel,
+)
+from gin.web.render.pieces import attrs, button
+from gin.web.render.review import review_panel_body
+from gin.web.render.showdown import score_sheet
+from gin.web.render.table import move_log
+
+
+def field(model: FieldModel) -> str:
+    if model.kind == "checkbox":
+        box = attrs(type="checkbox", data_setting=model.name, checked=model.checked)
+        return f'<label class="check"><input {box}> {escape(model.label)}</label>'
+    if model.kind == "number":
+        box = attrs(
+            type="number",
+            data_setting=model.name,
+            min=model.minimum,
+            max=model.maximum,
+            step=1,
+            value=model.value,
+        )
+        return f"<label>{escape(model.label)} <input {box}></label>"
+    options = "".join(
+        f"<option {attrs(value=value, selected=value == model.value)}>{escape(label)}</option>"
+        for value, label in model.options
+    )
+    select = f'<select data-setting="{model.name}">{options}</select>'
+    return f"<label>{escape(model.label)} {select}</label>"
+
+
+def stats_body(stats: StatsModel) -> str:
+    heads = "".join(f'<th scope="col">{escape(h)}</th>' for h in stats.heads)
+    rows = "".join(
+        f'<tr><th scope="row">{escape(label)}</th>'
+        + "".join(f"<td>{value}</td>" for value in values)
+        + "</tr>"
+        for label, values in stats.rows
+    )
+    table = (
+        f'<table class="stats" data-testid="stats-table"><thead><tr><td></td>{heads}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+    return stats_chart(stats) + table + review_stats(stats.reviews) + button(stats.reset, "menu")
+
+
+def review_stats(model: ReviewStatsModel) -> str:
+    """The coach's figures per level (their columns are the statistics table's levels)."""
+    rows = "".join(
+        f'<tr><th scope="row">{escape(label)}</th>'
+        + "".join(f"<td>{escape(value)}</td>" for value in values)
+        + "</tr>"
+        for label, values in model.rows
+    )
+    return (
+        f'<table class="stats" data-testid="review-stats"><caption>{escape(model.title)}'
+        f"</caption><tbody>{rows}</tbody></table>"
+    )
+
+
+def stats_chart(stats: StatsModel) -> str:
+    """Games won and lost per level as a bar chart (inline SVG), or a line when there are none."""
+    if not stats.bars:
+        return f'<p class="chart-empty" data-testid="chart-empty">{escape(stats.empty)}</p>'
+    top = max([bar.won + bar.lost for bar in stats.bars] + [1])
+    parts = []
+    for index, bar in enumerate(stats.bars):
+        x = 20 + index * 90
+        won_h = round(100 * bar.won / top)
+        lost_h = round(100 * bar.lost / top)
+        parts.append(
+            f'<rect class="won" x="{x}" y="{120 - won_h}" width="30" height="{won_h}"></rect>'
+            f'<rect class="lost" x="{x + 32}" y="{120 - lost_h}" width="30" height="{lost_h}">'
+            f"</rect>"
+            f'<text x="{x + 15}" y="{116 - won_h}" text-anchor="middle">{bar.won}</text>'
+            f'<text x="{x + 47}" y="{116 - lost_h}" text-anchor="middle">{bar.lost}</text>'
+            f'<text x="{x + 31}" y="138" text-anchor="middle">{escape(bar.label)}</text>'
+        )
+    legend = (
+        f'<p class="legend"><span class="swatch won"></span>{escape(stats.won_label)} '
+        f'<span class="swatch lost"></span>{escape(stats.lost_label)}</p>'
+    )
+    return (
+        f'<figure class="chart"><svg viewBox="0 -12 290 157" role="img" '
+        f'aria-label="{escape(stats.chart_label)}">{"".join(parts)}</svg>{legend}</figure>'
+    )
+
+
+def menu(model: PanelModel, table: TableModel) -> str:
+    """The menu: its entries and the language (a list of its own, not a framed panel)."""
+    items = "".join(button(item, "menu-item") for item in model.items)
+    languages = "".join(
+        f"<option {attrs(value=code, selected=code == table.language, lang=code)}>"
+        f"{escape(name)}</option>"
+        for code, name in LANGUAGES.items()
+    )
+    return (
+        f'<nav class="menu-panel" data-testid="menu" aria-label="{escape(model.title)}">'
+        f'{items}<label class="language"><span>{escape(table.labels["language"])}</span>'
+        f'<select data-control="language">{languages}</select></label></nav>'
+    )
+
+
+def settings_body(model: PanelModel, _table: TableModel) -> str:
+    return (
+        '<form class="settings" data-testid="settings-form">'
+        + "".join(
+            f"<fieldset><legend>{escape(fs.legend)}</legend>"
+            + "".join(field(f) for f in fs.fields)
+            + "</fieldset>"
+            for fs in model.fieldsets
+        )
+        + "</form>"
+    )
+
+
+def stats_panel_body(model: PanelModel, _table: TableModel) -> str:
+    assert model.stats is not None
+    return stats_body(model.stats)
+
+
+def sheet_body(_model: PanelModel, table: TableModel) -> str:
+    """The sheet and the log, as beside the table on a wide screen."""
+    return score_sheet(table.sheet, titled=False) + move_log(table.log)
+
+
+def keys_body(model: PanelModel, _table: TableModel) -> str:
+    keys = "".join(
+        f"<tr><th scope='row'><kbd>{escape(key)}</kbd></th><td>{escape(what)}</td></tr>"
+        for key, what in model.keys
+    )
+    return f'<table class="keys">{keys}</table><p>{escape(model.tips)}</p>'
+
+
+def rules_body(model: PanelModel, _table: TableModel) -> str:
+    return model.rules_html  # built by gin.web.rules_page, escaped there
+
+
+PANEL_BODIES: dict[str, Callable[[PanelModel, TableModel], str]] = {
+    "settings": settings_body,
+    "stats": stats_panel_body,
+    "rules": rules_body,
+    "sheet": sheet_body,
+    "review": review_panel_body,
+    "help": keys_body,
+}
+
+
+def panel(model: PanelModel, table: TableModel) -> str:
+    """The open panel: the menu, or a framed panel (title, close button, its body)."""
+    if model.name == "menu":
+        return menu(model, table)
+    body = PANEL_BODIES[model.name](model, table)
+    return (
+        f'<section class="panel" data-testid="{model.name}-panel" role="dialog" '
+        f'aria-label="{escape(model.title)}"><div class="panel-head"><h2>{escape(model.title)}</h2>'
+        + button(model.close, "close")
+        # A panel of text only scrolls with the keyboard when its body can take the focus.
+        + f'</div><div class="panel-body"{_SCROLL_FOCUS.get(model.name, "")}>{body}</div>'
+        + "</section>"
+    )
+
+
+_SCROLL_FOCUS = {name: ' tabindex="0"' for name in ("rules", "help", "sheet")}
+"""Panels with no control of their own to scroll by: their body takes the focus."""
+
+
+def question_box(question: QuestionModel) -> str:
+    return (
+        f'<div class="confirm" data-testid="confirm" data-question="{question.name}" '
+        f'role="alertdialog" aria-label="{escape(question.text)}"><p>{escape(question.text)}</p>'
+        f'<div class="confirm-actions">{button(question.confirm, "menu")}'
+        f"{button(question.cancel, 'menu')}</div></div>"
+    )

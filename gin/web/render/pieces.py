@@ -1,0 +1,141 @@
+"""The pieces every region is drawn from: attributes, cards, buttons, one-line messages.
+
+Every text passes through :func:`html.escape`.  The stable hooks (``data-card``,
+``data-action``, ``data-testid``, ``data-playable``) are written by the renderer and
+nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from gin.table.models import ButtonModel, CardModel, MessageModel
+
+SPRITE = "./static/cards/cards.svg"
+"""The card art (tools/card_art.py): one symbol per face, ``card-7H``, and ``card-back``."""
+
+
+def attrs(**values: str | bool | int | float | None) -> str:
+    """HTML attributes from keyword arguments: ``data_card`` becomes ``data-card``.
+
+    ``True`` writes a bare attribute, ``False`` and ``None`` leave it out.
+    """
+    parts = []
+    for key, value in values.items():
+        name = key.rstrip("_").replace("_", "-")
+        if value is True:
+            parts.append(name)
+        elif value is not False and value is not None:
+            parts.append(f'{name}="{escape(str(value))}"')
+    return " ".join(parts)
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def art(symbol: str) -> str:
+    """A card picture from the sprite (``symbol`` is ``card-7H`` or ``card-back``)."""
+    return (
+        f'<svg class="card-art" viewBox="0 0 240 336" aria-hidden="true" focusable="false">'
+        f'<use href="{SPRITE}#{symbol}"></use></svg>'
+    )
+
+
+def _card_classes(card: CardModel, extra: str = "") -> str:
+    classes = ["card", f"suit-{card.card.suit.lower()}"]
+    if card.meld is not None:
+        classes += ["in-meld", f"meld-{card.meld % 4}"]
+    for flag in ("playable", "selected", "fresh", "aid", "theirs"):
+        if getattr(card, flag):
+            classes.append(flag)
+    if card.note:
+        classes.append("noted")
+    if extra:
+        classes.append(extra)
+    return " ".join(classes)
+
+
+def card_face(card: CardModel, *, extra: str = "") -> str:
+    """A face-up card shown as a picture, named by its label for screen readers."""
+    label = card.name + (f" ({card.note})" if card.note else "")
+    return (
+        f"<span {attrs(class_=_card_classes(card, extra), data_card=str(card.card))} "
+        f'role="img" aria-label="{escape(label)}">{art(f"card-{card.card}")}{_note(card)}</span>'
+    )
+
+
+def _note(card: CardModel) -> str:
+    if not card.note:
+        return ""
+    return f'<span class="card-note" aria-hidden="true">{escape(card.note)}</span>'
+
+
+def hand_card(card: CardModel) -> str:
+    """A card of the person's hand: a button named by hidden text (no mismatched label)."""
+    label = card.name + (f" ({card.note})" if card.note else "")
+    return (
+        "<button "
+        + attrs(
+            type="button",
+            class_=_card_classes(card),
+            data_card=str(card.card),
+            data_playable="true" if card.playable else None,
+            data_selected="true" if card.selected else None,
+            aria_disabled="false" if card.playable else "true",
+            aria_pressed="true" if card.selected else None,
+        )
+        + f">{art(f'card-{card.card}')}{_note(card)}"
+        f'<span class="visually-hidden">{escape(label)}</span></button>'
+    )
+
+
+def card_back(extra: str = "") -> str:
+    return f'<span class="card back{" " + extra if extra else ""}">{art("card-back")}</span>'
+
+
+def row(cards: Iterable[CardModel], css: str = "cards") -> str:
+    return f'<div class="{css}">' + "".join(card_face(card) for card in cards) + "</div>"
+
+
+# --- controls ---------------------------------------------------------------------------------
+
+
+def button(model: ButtonModel, css: str = "action") -> str:
+    classes = css + (" primary" if model.primary else "")
+    shortcut = f'<kbd aria-hidden="true">{escape(model.key)}</kbd>' if model.key else ""
+    return (
+        "<button "
+        + attrs(
+            type="button",
+            class_=classes,
+            data_action=model.action,
+            aria_disabled=None if model.enabled else "true",
+            aria_pressed=None if model.pressed is None else str(model.pressed).lower(),
+            aria_keyshortcuts=model.key or None,
+            title=model.title or None,
+        )
+        + f'><span class="label">{escape(model.label)}</span>{shortcut}</button>'
+    )
+
+
+def message_line(model: MessageModel | None, testid: str, css: str) -> str:
+    """A one-line message with reserved space: an empty line when there is nothing to say."""
+    if model is None:
+        return f'<p class="{css}" data-testid="{testid}" role="status"></p>'
+    return (
+        f"<p {attrs(class_=css + ' shown', data_testid=testid, role='status')} "
+        f"{attrs(data_target=model.target or None, data_serial=model.serial)}>"
+        f"{escape(model.text)}</p>"
+    )
+
+
+def notices(items: Iterable[MessageModel]) -> str:
+    out = []
+    for item in items:
+        close = button(item.close, "close") if item.close else ""
+        out.append(
+            f'<div class="notice" data-testid="notice" role="alert">'
+            f"<p>{escape(item.text)}</p>{close}</div>"
+        )
+    return "".join(out)
