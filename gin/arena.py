@@ -251,7 +251,7 @@ def run(
 
 def share_of_games(summary: dict[str, Any]) -> float:
     """Player A's share of the games of a match summary."""
-    return float(summary["players"][0]["games_won"]) / max(1, summary["games"])
+    return float(summary["players"][0]["games_won"]) / max(1, int(summary["games"]))
 
 
 def run_pool(
