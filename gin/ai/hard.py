@@ -15,7 +15,9 @@
    chance of still being in the stock.  It rewards pairs and near-runs with
    live outs and so weighs potential against deadwood in one number.
 3. **Discards** add the danger of feeding the opponent: the share of sampled
-   hands the card would join a meld in, times :data:`DANGER_WEIGHT`.
+   hands the card would join a meld in, times :data:`DANGER_WEIGHT`.  Near gin
+   (one or two loose cards kept) a discard also gains the next draw's gin chance
+   times :data:`GIN_OUTS_WEIGHT`: the lowest deadwood is not always the most outs.
 4. **Draws** compare taking the pile card (then the best discard) with the
    expectation over the stock's likely cards, each followed by its best discard.
 5. **Knocks**: the expected score of knocking now, showing down against every
@@ -76,6 +78,10 @@ MAX_TRIES = 4
 """Rejection gives up after this many tries per sample (then takes what comes)."""
 DANGER_WEIGHT = 5.0
 """Deadwood points it is worth to keep a card the opponent would meld with away from it."""
+GIN_OUTS_WEIGHT = 30.0
+"""Deadwood points a certain gin on the next draw is worth to a discard near gin.  Against the
+patient styles of the arena's pool it raised Hard's points per hand by about half a point
+(docs/DESIGN.md)."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
 KNOCK_SHIFT = 26
@@ -169,6 +175,7 @@ class Evaluator:
         self.sample_deadwood = [deadwood_mask(hand) for hand in self.samples]
         self._value: dict[int, float] = {}
         self._danger: dict[Card, float] = {}
+        self._gin_chance: dict[int, float] = {}
 
     def value(self, mask: int) -> float:
         """Expected least deadwood of a 10-card hand after one stock draw and the best discard."""
@@ -213,7 +220,11 @@ class Evaluator:
 
     def discard_cost(self, mask: int, card: Card) -> float:
         """The value of discarding ``card`` from the 11 cards of ``mask``: lower is better."""
-        return self.value(mask ^ card.bit) + DANGER_WEIGHT * self.danger(card)
+        kept = mask ^ card.bit
+        cost = self.value(kept) + DANGER_WEIGHT * self.danger(card)
+        if (kept & ~melded_mask(kept)).bit_count() <= 2:
+            cost -= GIN_OUTS_WEIGHT * self.gin_chance(kept)
+        return cost
 
     def best_discard(self, mask: int, allowed: list[Card]) -> tuple[Card, float]:
         """The discard from ``mask`` with the lowest cost, and that cost."""
@@ -243,12 +254,20 @@ class Evaluator:
 
     def gin_chance(self, mask: int) -> float:
         """The chance the next stock card lets the 10-card hand ``mask`` go gin."""
+        cached = self._gin_chance.get(mask)
+        if cached is not None:
+            return cached
         hits = 0.0
         for bit, _, weight in self.stock:
             grown = mask | bit
-            if any(deadwood_mask(grown ^ other) == 0 for other in iter_bits(grown)):
+            # Gin leaves one card loose, worth 10 points at most.
+            if deadwood_mask(grown) <= 10 and any(
+                deadwood_mask(grown ^ other) == 0 for other in iter_bits(grown)
+            ):
                 hits += weight
-        return hits / self.stock_weight
+        result = hits / self.stock_weight
+        self._gin_chance[mask] = result
+        return result
 
     def knock_outcome(self, mask: int) -> tuple[float, float]:
         """Expected points of knocking with the 10 cards of ``mask``, and the undercut chance."""
