@@ -93,13 +93,10 @@ PLAY_ON_DISCOUNT = 0.8
 """What a knock next turn is worth against a knock now (the opponent moves in between)."""
 
 
-def sample_opponent(
-    knowledge: Knowledge, rng: random.Random, count: int, knocks_with: int = 0
-) -> list[int]:
+def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> list[int]:
     """``count`` opponent hands consistent with the view, shaped by the opponent's moves.
 
-    Once the opponent has discarded, a sample it would have ended the hand with is
-    redrawn: one with ``knocks_with`` deadwood or less (0: one it could have gone gin with).
+    Once the opponent has discarded, a sample it could have gone gin with is redrawn.
     """
     weights = prior_weights(knowledge)
     cards = list(weights)
@@ -121,7 +118,7 @@ def sample_opponent(
         for index in keyed[-(hidden + extra) :] if hidden + extra else ():
             hand |= bits[index]
         hand = _throw_extra(hand, knowledge.opponent_known, extra)
-        if discarded and tries <= MAX_TRIES * count and deadwood_mask(hand) <= knocks_with:
+        if discarded and tries <= MAX_TRIES * count and deadwood_mask(hand) == 0:
             continue
         hands.append(hand)
     return hands
