@@ -86,13 +86,22 @@ def main() -> int:
     parser.add_argument(
         "--pool", action="store_true", help="Hard against every opponent of the pool instead"
     )
+    parser.add_argument(
+        "--opponents",
+        nargs="+",
+        choices=POOL,
+        help="with --pool: only these opponents (to finish a pool table a run cut short)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summaries as JSON lines")
     args = parser.parse_args()
     if len(args.games) not in (1, len(args.seeds)):
         parser.error("--games takes one number, or one per seed")
     per_seed = args.games * len(args.seeds) if len(args.games) == 1 else args.games
     deals = dict(zip(args.seeds, per_seed, strict=True))
-    pairs = [("hard", opponent, POOL_TARGET) for opponent in POOL] if args.pool else LADDER
+    if args.opponents and not args.pool:
+        parser.error("--opponents goes with --pool")
+    opponents = args.opponents or POOL
+    pairs = [("hard", opponent, POOL_TARGET) for opponent in opponents] if args.pool else LADDER
     missed = 0
     for seed in args.seeds:
         rows: list[Row] = []
