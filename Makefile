@@ -21,7 +21,7 @@ help:
 	@echo "make site   build the publishable static site into _site/"
 	@echo "make bench  run the benchmarks in bench/"
 	@echo "make coverage  the unit tests' statement coverage of gin/"
-	@echo "make screenshots  every phase of a game at desktop and phone sizes, in test-results/"
+	@echo "make screenshots  every phase at every window size (320x568 to 3840x2160), in test-results/"
 	@echo "make setup  install everything (venv, npm packages, chromium) and build the assets"
 	@echo "make clean  remove build outputs (distclean: also .venv and node_modules)"
 
@@ -120,9 +120,10 @@ E2E_RERUNS := --reruns 2 --only-rerun "Page crashed" --only-rerun "Target crashe
 e2e: venv chromium site
 	$(PY) -m pytest e2e $(E2E_RERUNS)
 
-# Every phase of a seeded game at desktop, 360x640 and 640x360: test-results/screenshots/.
+# Every phase at every window size of e2e/layout.py, and the hand's measures per window and
+# card size: test-results/screenshots/ (SIZE=393x851 for one size).
 screenshots: venv chromium site
-	$(PY) tools/screenshots.py
+	$(PY) tools/screenshots.py $(if $(SIZE),--size $(SIZE))
 
 bench: setup site
 	@set -e; for script in bench/*.py; do echo "== $$script"; $(PY) $$script; done

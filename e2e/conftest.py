@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
 
 from tools import serve
 from tools.browser import CHROMIUM, CHROMIUM_ARGS
@@ -50,6 +50,50 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "executable_path": CHROMIUM,
         "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
     }
+
+
+# --- the first visit's offer of the lessons -------------------------------------------------
+
+OFFER_SEEN_JS = """(() => {
+    if (!/^https?:$/.test(location.protocol)) return;  // about:blank has no storage
+    const path = location.pathname;
+    const folder = path.endsWith("/") ? path : path.slice(0, path.lastIndexOf("/") + 1);
+    const key = "gin-rummy@" + folder + "lessons";
+    if (localStorage.getItem(key) === null) {
+        localStorage.setItem(key, JSON.stringify(
+            {format: "gin-rummy-lessons", version: 1, offered: true}));
+    }
+})()"""
+"""Every test's profile is a first visit, which offers the lessons over the table: each new
+browser context is given a person who has seen the offer, unless the test is marked
+``first_visit`` (e2e/test_lessons.py, which tests the offer itself)."""
+
+_OFFER = {"seen": True}
+
+
+@pytest.fixture(autouse=True)
+def _offer_seen(request: pytest.FixtureRequest) -> None:
+    _OFFER["seen"] = request.node.get_closest_marker("first_visit") is None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _contexts_have_seen_the_offer() -> Iterator[None]:
+    original = Browser.new_context
+
+    def new_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        context = original(self, *args, **kwargs)
+        if _OFFER["seen"]:
+            context.add_init_script(OFFER_SEEN_JS)
+        return context
+
+    Browser.new_context = new_context  # type: ignore[method-assign]
+    yield
+    Browser.new_context = original  # type: ignore[method-assign]
+
+
+def without_lessons(keys: list[str]) -> list[str]:
+    """Stored keys but the lessons' record (written for every test: see OFFER_SEEN_JS)."""
+    return [key for key in keys if not key.endswith("/lessons")]
 
 
 # --- the site -----------------------------------------------------------------------------

@@ -92,8 +92,12 @@ def tap_visible(page: Page, selector: str) -> None:
 
 def drag(page: Page, source: str, target: str) -> None:
     """Press on ``source``'s visible middle, move in steps, release on ``target``'s."""
-    x, y = visible_middle(page, source)
-    tx, ty = visible_middle(page, target)
+    drag_points(page, visible_middle(page, source), visible_middle(page, target))
+
+
+def drag_points(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """Press at ``start``, move past the drag's threshold and on in steps, release at ``end``."""
+    (x, y), (tx, ty) = start, end
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 12, y - 6, steps=3)

@@ -5,6 +5,13 @@ record) it prints the coach's review instead: at each of the seat's
 decisions, what it played and, where Hard would have chosen otherwise, Hard's
 move, its reason and the estimated cost (:mod:`gin.ai.coach`).
 
+With ``--verify`` it checks the proof that the deals were fixed before the
+first card (:mod:`gin.fairness`): the revealed seed and salt against the
+commitment the table showed (or a daily deal's seed against its date), then
+every hand re-dealt from the seed against the hand that was played.  It
+prints a line per hand and exits 0 when all match, 1 with the reason when
+anything was altered or cannot be checked.
+
 A record is what the table downloads (or what ``Game.to_dict`` returns): the
 seed, the rules and every action; or, during a game, the finished hands only
 (``Game.finished_hands_record``: their decks instead of the seed).  Replaying
@@ -24,6 +31,18 @@ from typing import Any
 from gin.ai import LEVELS
 from gin.ai.coach import Decision, review_game
 from gin.cards import format_cards
+from gin.daily import daily_text
+from gin.fairness import (
+    COMMITMENT_LABEL,
+    Difference,
+    HandCheck,
+    Mismatch,
+    SeedProof,
+    Verification,
+    is_commitment,
+    record_proof,
+    verify_record,
+)
 from gin.game import Game
 from gin.jsontext import loads_bounded
 from gin.records import HandResult
@@ -76,6 +95,9 @@ def replay_lines(record: Any, names: tuple[str, str] = SEATS) -> Iterator[str]:
         yield f"The finished hands of a game (no seed); target {game.rules.target}."
     else:
         yield f"Seed {game.seed}; target {game.rules.target}."
+    shown = record.get("commitment") if isinstance(record, Mapping) else None
+    if is_commitment(shown):
+        yield f"Sealed before the first card: commitment {shown} (check it with --verify)."
     starting = True
     for action in data["actions"]:
         if starting:
@@ -161,6 +183,92 @@ def _percent(share: float) -> str:
     return f"{round(100 * share)}%"
 
 
+def verify_lines(record: Any, names: tuple[str, str] = SEATS) -> tuple[list[str], bool]:
+    """The verification of a record as printable lines, and whether every check passed.
+
+    ValueError if the record cannot be checked at all (no proof, no seed yet,
+    its checksum or a move that does not replay), with the reason.
+    """
+    verification = verify_record(record)
+    lines = [_proof_line(verification, record)]
+    for hand in verification.hands:
+        lines.append(_hand_line(hand, names))
+    lines.append(_verdict(verification))
+    return lines, verification.ok
+
+
+def _proof_line(verification: Verification, record: Mapping[str, Any]) -> str:
+    proof, seed = verification.proof, verification.seed
+    fields = record_proof(record)
+    if proof is SeedProof.COMMITMENT:
+        text = f"{COMMITMENT_LABEL}/{seed}/{fields.salt}"
+        return f"Commitment {fields.commitment}: the SHA-256 of {text!r}, as shown. It matches."
+    if proof is SeedProof.DAILY:
+        assert fields.day is not None
+        return (
+            f"Seed {seed}: the daily deal of {fields.day.isoformat()}"
+            f" (from the SHA-256 of {daily_text(fields.day)!r})."
+        )
+    return {
+        SeedProof.MISMATCH: "The seed and salt do not give the commitment: the seed, the salt"
+        " or the commitment has been altered.",
+        SeedProof.BAD_SALT: "The salt is not 32 lowercase hexadecimal characters: it has been"
+        " altered.",
+        SeedProof.BAD_COMMITMENT: "The commitment is not 64 lowercase hexadecimal characters:"
+        " it has been altered.",
+        SeedProof.NOT_DAILY: "The seed is not the daily deal's of that date: the seed or the"
+        " date has been altered.",
+    }[proof]
+
+
+def _hand_line(hand: HandCheck, names: tuple[str, str]) -> str:
+    where = f"Hand {hand.number} (dealer: {names[hand.dealer]})"
+    if hand.mismatch is None and hand.finished:
+        return f"{where}: dealt as the seed deals it; every card played matches."
+    if hand.mismatch is None:
+        return f"{where}, not finished: every card played so far matches the seed's deal."
+    return f"{where}: DOES NOT MATCH the seed's deal: {_mismatch(hand.mismatch, names)}."
+
+
+def _mismatch(mismatch: Mismatch, names: tuple[str, str]) -> str:
+    seat = names[mismatch.seat] if mismatch.seat is not None else ""
+    at = f"at move {mismatch.move}, " if mismatch.move is not None else ""
+    found, expected = mismatch.found, mismatch.expected
+    difference = mismatch.difference
+    if difference is Difference.DEALER:
+        return f"{seat} dealt the first hand, but the seed makes the other seat deal it"
+    if difference is Difference.STOCK_CARD:
+        there = f"has {expected} there" if expected is not None else "has no card left"
+        return f"{at}{seat} drew {found or 'a card'} from the stock, where the seed's stock {there}"
+    if difference is Difference.PILE_CARD:
+        return f"{at}{seat} took {found} from the discard pile, whose top card was {expected}"
+    if difference is Difference.NOT_HELD:
+        return f"{at}{seat} discarded {found}, which the seed's deal had not given them"
+    if difference is Difference.HAND:
+        if found is not None:
+            return f"{seat} ended with {found}, which the seed's deal puts elsewhere"
+        return f"{seat} ended without {expected}, which the seed's deal gives them"
+    if found is None:
+        return f"the stock left at the end lacks {expected}, which the seed's stock holds there"
+    there = f"{expected}" if expected is not None else "no card"
+    return f"the stock left at the end holds {found} where the seed's stock has {there}"
+
+
+def _verdict(verification: Verification) -> str:
+    if not verification.seed_ok:
+        return "NOT VERIFIED: the seed is not the one committed to before the first card."
+    wrong = [hand.number for hand in verification.hands if not hand.ok]
+    if wrong:
+        listed = ", ".join(str(number) for number in wrong)
+        return f"NOT VERIFIED: hand(s) {listed} were not dealt from the committed seed."
+    count = len(verification.hands)
+    what = "the commitment shown before the first card"
+    if verification.proof is SeedProof.DAILY:
+        what = "the date's daily seed"
+    deals = "deal matches" if count == 1 else f"{count} deals match"
+    return f"{'All ' if count > 1 else 'The '}{deals} {what}."
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gin.replay", description=__doc__.splitlines()[0]
@@ -176,21 +284,36 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="the seat to review (0, the default, is the person in a table's record)",
     )
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="check that every deal was fixed before the first card (the commitment, or the"
+        " daily date, and each hand against the seed)",
+    )
     args = parser.parse_args(argv)
     if args.seat != 0 and not args.review:
         parser.error("--seat is for --review")
+    if args.review and args.verify:
+        parser.error("--review and --verify are separate checks: give one")
     try:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read(MAX_RECORD_CHARS + 1)
         record = loads_bounded(text, max_chars=MAX_RECORD_CHARS, max_depth=MAX_RECORD_DEPTH)
         names = _names(record)
+        if args.verify:
+            checked, ok = verify_lines(record, names)
+            for line in checked:
+                print(line)
+            if not ok:
+                print(f"{args.file}: {checked[-1]}", file=sys.stderr)
+            return 0 if ok else 1
         lines = (
             review_lines(record, args.seat, names) if args.review else replay_lines(record, names)
         )
         for line in lines:
             print(line)
     except (OSError, ValueError) as error:  # a UnicodeDecodeError is a ValueError
-        verb = "review" if args.review else "replay"
+        verb = "review" if args.review else "verify" if args.verify else "replay"
         print(f"cannot {verb} {args.file}: {_escaped(str(error))}", file=sys.stderr)
         return 1
     return 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from gin.actions import ActionKind
 from gin.ai import make_player
 from gin.ai.coach import review_hand
-from gin.cards import parse_cards
+from gin.cards import Card, parse_cards
 from gin.i18n import Translator
 from gin.records import HandResult
 from gin.scoring import score_hand
@@ -16,13 +16,18 @@ from gin.table import effects as fx
 from gin.table.intents import (
     Arm,
     BotDecided,
+    ChooseCard,
     DrawFromPile,
     DrawFromStock,
     Intent,
+    Learn,
+    LessonIntro,
     NextHand,
+    NextLesson,
     Pass,
     PlayCard,
     ReviewReady,
+    ShowMe,
 )
 from gin.table.presenter import Presenter
 from gin.table.seats import AI, YOU
@@ -62,7 +67,9 @@ class Table:
         while pending:
             effect = pending.pop(0)
             if isinstance(effect, fx.Save):
-                for name in ("table", "settings", "stats"):
+                for name in effect.forget:
+                    self.saved.pop(name.replace("-", "_"), None)
+                for name in ("table", "settings", "stats", "daily_table", "daily", "lessons"):
                     record = getattr(effect, name)
                     if record is not None:
                         self.saved[name] = record
@@ -77,15 +84,22 @@ class Table:
                 self.state, more = update(self.state, ReviewReady(review, effect.ticket))
                 self.effects += more
                 pending += more
+            elif isinstance(effect, fx.Later):  # a lesson's pace: at once, as at speed 0
+                self.state, more = update(self.state, effect.tick)
+                self.effects += more
+                pending += more
 
-    def reload(self) -> Table:
-        """The page opened again on what it saved."""
+    def reload(self, address: Address | None = None) -> Table:
+        """The page opened again on what it saved (at ``address``: none, on the same day)."""
         stored = Stored(
             settings=self.saved.get("settings"),
             stats=self.saved.get("stats"),
             table=self.saved.get("table"),
+            daily_table=self.saved.get("daily_table"),
+            daily=self.saved.get("daily"),
+            lessons=self.saved.get("lessons"),
         )
-        state, effects = start(stored, Address(), [])
+        state, effects = start(stored, address or Address(today=self.state.today), [])
         table = Table(state, saved=dict(self.saved))
         table.perform(effects)
         return table
@@ -130,6 +144,41 @@ def at_phase(phase: TablePhase, seed: int = 1, level: str = "easy") -> Table:
             return table
         table.send(sensible_intent(table.state, rng))
     raise AssertionError(f"never reached {phase}")
+
+
+def lesson_tables() -> list[Table]:
+    """A table in every state of the lessons: the first visit's offer, a lesson's
+    introduction, a question with a refused move, a question about cards, the computer's
+    melds after its knock, a lesson done, and the end of the path."""
+    found: list[Table] = []
+    table = Table.open(stored=Stored())  # a first visit: the offer is on show
+    assert table.state.offer
+    found.append(copy_of(table))
+    table.send(Learn())
+    found.append(copy_of(table))  # lesson 1's introduction
+    table.send(LessonIntro(False))
+    table.send(ChooseCard(Card.parse("7S")))  # in a meld: refused
+    found.append(copy_of(table))
+    table.send(ChooseCard(Card.parse("QH")))  # in no meld: chosen
+    found.append(copy_of(table))
+    while table.state.lessons.complete is False:
+        run = table.state.lessons.run
+        assert run is not None
+        if table.state.lessons.intro:
+            table.send(LessonIntro(False))
+        elif run.done:
+            found.append(copy_of(table))
+            table.send(NextLesson())
+        else:
+            if run.current is not None and run.view.hand_results:
+                found.append(copy_of(table))  # the computer's melds, laid down
+            table.send(ShowMe())
+    found.append(copy_of(table))
+    return found
+
+
+def copy_of(table: Table) -> Table:
+    return Table(table.state, list(table.effects), dict(table.saved))
 
 
 def refusal(table: Table) -> str:
@@ -183,6 +232,7 @@ __all__ = [
     "at_phase",
     "hand_result",
     "knock_table",
+    "lesson_tables",
     "refusal",
     "sensible_intent",
 ]

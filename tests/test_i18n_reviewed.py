@@ -18,8 +18,10 @@ import pytest
 
 from gin.cards import Card
 from gin.i18n import LANGUAGES, Translator
+from gin.lessons import LESSONS
 from gin.records import HandResult
 from gin.scoring import BonusKind, HandKind
+from gin.table.controls import Control
 from gin.table.presenter import Presenter, panels, showdown
 from gin.table.seats import AI, YOU
 from gin.table.settings import LEVELS, SPEEDS
@@ -63,6 +65,17 @@ def _speed_names(presenter: Presenter) -> dict[str, str]:
 
 
 REVIEWED_BUTTONS = ("take", "pass", "knock", "gin", "next-hand", "new-game")
+LESSON_CONTROLS = (
+    Control.LEARN,
+    Control.PLAY_NOW,
+    Control.LESSON_START,
+    Control.LESSON_SHOW,
+    Control.LESSON_NEXT,
+    Control.LESSON_LEAVE,
+    Control.LESSON_RESTART,
+    Control.LESSON_ABOUT,
+)
+"""The lessons' controls: their labels are pinned with the titles of the lessons."""
 
 
 def _buttons(presenter: Presenter) -> dict[str, str]:
@@ -75,6 +88,14 @@ def _buttons(presenter: Presenter) -> dict[str, str]:
     menu = panels.menu_items(presenter.words, at_phase(TablePhase.UPCARD).state)
     buttons |= {b.action: b.label for b in menu}
     return {action: buttons[action] for action in REVIEWED_BUTTONS}
+
+
+def _lessons(presenter: Presenter) -> dict[str, str]:
+    """The lessons' controls and the title of each lesson, as the lessons show them."""
+    words = presenter.words
+    controls = {control.action: words.label(control) for control in LESSON_CONTROLS}
+    titles = {f"title {lesson.key}": words._(lesson.title) for lesson in LESSONS}
+    return controls | titles
 
 
 def rendered(language: str) -> dict[str, Any]:
@@ -102,6 +123,7 @@ def rendered(language: str) -> dict[str, Any]:
         "buttons": _buttons(presenter),
         "levels": {level: presenter.words.level_name(level) for level in LEVELS},
         "speeds": _speed_names(presenter),
+        "lessons": _lessons(presenter),
     }
 
 

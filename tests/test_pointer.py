@@ -19,7 +19,15 @@ from gin.table.intents import (
     ReviewStep,
 )
 from gin.table.keys import FocusStep, binding, key_press, takes_over
-from gin.table.pointer import Grip, Spot, Target, click_intent, drop_intent, landing
+from gin.table.pointer import (
+    Grip,
+    Spot,
+    Target,
+    click_intent,
+    drop_intent,
+    drop_row,
+    landing,
+)
 from gin.table.state import TablePhase
 from tests.table_helpers import at_phase
 
@@ -49,15 +57,35 @@ def test_a_card_of_the_hand_lands_on_the_pile_or_in_the_hand_a_drawn_card_in_the
 
 
 def test_a_drop_plays_moves_or_draws_and_a_moved_card_goes_after_the_middles_left_of_it() -> None:
-    centres = [10.0, 50.0, 90.0, 130.0]
-    assert drop_intent(Grip(card=SEVEN), Spot.PILE, 0, centres) == PlayCard(SEVEN)
-    assert drop_intent(Grip(card=SEVEN), Spot.HAND, 70.0, centres) == MoveCard(SEVEN, 2)
-    assert drop_intent(Grip(card=SEVEN), Spot.HAND, 5.0, centres) == MoveCard(SEVEN, 0)
-    assert drop_intent(Grip(card=SEVEN), Spot.HAND, 500.0, centres) == MoveCard(SEVEN, 4)
-    assert drop_intent(Grip(spot=Spot.STOCK), Spot.HAND, 0, centres) == DrawFromStock()
-    assert drop_intent(Grip(spot=Spot.PILE), Spot.HAND, 0, centres) == DrawFromPile()
-    assert drop_intent(Grip(spot=Spot.STOCK), Spot.PILE, 0, centres) is None
-    assert drop_intent(Grip(card=SEVEN), None, 0, centres) is None
+    cards = [(0, 10.0), (0, 50.0), (0, 90.0), (0, 130.0)]
+    assert drop_intent(Grip(card=SEVEN), Spot.PILE, (0, 0), cards) == PlayCard(SEVEN)
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (0, 70.0), cards) == MoveCard(SEVEN, 2)
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (0, 5.0), cards) == MoveCard(SEVEN, 0)
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (0, 500.0), cards) == MoveCard(SEVEN, 4)
+    assert drop_intent(Grip(spot=Spot.STOCK), Spot.HAND, (0, 0), cards) == DrawFromStock()
+    assert drop_intent(Grip(spot=Spot.PILE), Spot.HAND, (0, 0), cards) == DrawFromPile()
+    assert drop_intent(Grip(spot=Spot.STOCK), Spot.PILE, (0, 0), cards) is None
+    assert drop_intent(Grip(card=SEVEN), None, (0, 0), cards) is None
+
+
+def test_in_a_hand_of_two_rows_a_moved_card_goes_after_the_row_above_too() -> None:
+    """A 320 px phone lays the hand in two rows: the back row's cards all come first."""
+    cards = [(0, 30.0), (0, 80.0), (0, 130.0), (1, 30.0), (1, 80.0)]
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (1, 60.0), cards) == MoveCard(SEVEN, 4)
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (1, 0.0), cards) == MoveCard(SEVEN, 3)
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (0, 100.0), cards) == MoveCard(SEVEN, 2)
+    assert drop_intent(Grip(card=SEVEN), Spot.HAND, (0, 999.0), cards) == MoveCard(SEVEN, 3)
+
+
+def test_a_drop_goes_into_the_row_of_the_card_under_it_else_the_row_begun_above_it() -> None:
+    """The back row starts at 100 and the front one at 144: a front card covers the back
+    row's lower part, and a raised front card reaches into the back row's strip."""
+    row_tops = [100.0, 144.0]
+    assert drop_row(120.0, row_tops, row_under=1) == 1  # on a raised front card
+    assert drop_row(160.0, row_tops, row_under=0) == 0  # on a back card, right of the front row
+    assert drop_row(120.0, row_tops, row_under=None) == 0  # between the back row's cards
+    assert drop_row(200.0, row_tops, row_under=None) == 1
+    assert drop_row(90.0, row_tops, row_under=None) == 0  # above the hand
 
 
 def test_the_page_hands_the_table_only_its_own_keys() -> None:

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
+from datetime import date
 
 import pytest
 
 from gin.table.controls import Control
-from gin.table.intents import NewGame, OpenPanel, Panel, ReviewHand, ReviewStep, SaveFailed
+from gin.table.intents import (
+    Confirm,
+    NewGame,
+    OpenPanel,
+    Panel,
+    PlayDaily,
+    ReviewHand,
+    ReviewStep,
+    SaveFailed,
+    ShareDaily,
+)
 from gin.table.models import MessageModel, TableModel
+from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
 from gin.web.render import regions, table_html
-from tests.table_helpers import EN, at_phase
+from tests.table_helpers import EN, Table, at_phase, lesson_tables, sensible_intent
 
 
 def html_of(phase: TablePhase, panel: Panel | None = None) -> str:
@@ -86,6 +99,25 @@ def test_panels_have_their_hooks(panel: Panel, testid: str) -> None:
         assert 'data-control="language"' in html and 'data-action="stats"' in html
 
 
+def test_the_menu_gives_the_game_facts_of_the_top_bar() -> None:
+    """A narrow top bar leaves out the target, the hand, the level and the ruleset: the menu
+    has each of them, to show those the bar has no room for."""
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.MENU))
+    model = EN.table(table.state)
+    menu = regions(model)["overlay"]
+    facts = re.search(r'<p class="menu-game" data-testid="menu-game">(.*?)</p>', menu)
+    assert facts is not None
+    bar = model.topbar
+    for css, text in (
+        ("target", bar.target),
+        ("hand-number", bar.hand_number),
+        ("level", bar.level),
+        ("ruleset", bar.ruleset),
+    ):
+        assert f'<span class="{css}">{text}</span>' in facts.group(1)
+
+
 def test_a_question_has_confirm_and_cancel() -> None:
     table = at_phase(TablePhase.DISCARD)
     table.send(NewGame())
@@ -126,6 +158,30 @@ def _every_kind_of_table() -> list[TableModel]:
     assert reviewed.state.review is not None and len(reviewed.state.review.decisions) > 1
     reviewed.send(ReviewStep(1))
     models.append(EN.table(reviewed.state))
+    models += [EN.table(table.state) for table in lesson_tables()]
+    return models + _daily_tables()
+
+
+def _daily_tables() -> list[TableModel]:
+    """A game given up (its reveal), today's deal with the person's own game kept aside (the
+    menu), and the deal over with its result shared."""
+    state, effects = start(Stored(), Address(today=date(2026, 12, 1)), [])
+    table = Table(state)
+    table.perform(effects)
+    rng = random.Random(1)
+    while not table.state.in_progress:
+        table.send(sensible_intent(table.state, rng))
+    table.send(NewGame())
+    table.send(Confirm())
+    models = [EN.table(table.state)]
+    while not table.state.in_progress:
+        table.send(sensible_intent(table.state, rng))
+    table.send(PlayDaily())
+    table.send(OpenPanel(Panel.MENU))
+    models.append(EN.table(table.state))
+    table.play_until(TablePhase.GAME_OVER, rng, limit=20_000)
+    table.send(ShareDaily())
+    models.append(EN.table(table.state))
     return models
 
 

@@ -26,6 +26,8 @@ class InMenu(StrEnum):
     ALWAYS = "always"
     WITH_KEYBOARD = "with-keyboard"
     """Not on a touch-only device (the Keys list)."""
+    WITH_OWN_GAME_ASIDE = "with-own-game-aside"
+    """While a daily deal is on the table and the person's own game is kept aside."""
 
 
 class Control(Enum):
@@ -53,6 +55,14 @@ class Control(Enum):
     # The menu, in the order of its entries.
     MENU = ("menu", intents.OpenPanel(Panel.MENU), N_("Menu"))
     NEW_GAME = ("new-game", intents.NewGame(), NP_("button", "New game"), InMenu.ALWAYS)
+    DAILY = ("daily", intents.PlayDaily(), N_("Today's deal"), InMenu.ALWAYS)
+    BACK_TO_GAME = (
+        "back-to-game",
+        intents.BackToGame(),
+        N_("Back to your game"),
+        InMenu.WITH_OWN_GAME_ASIDE,
+    )
+    LEARN = ("learn", intents.Learn(), N_("Learn to play"), InMenu.ALWAYS)
     SETTINGS = ("settings", intents.OpenPanel(Panel.SETTINGS), N_("Settings"), InMenu.ALWAYS)
     STATS = ("stats", intents.OpenPanel(Panel.STATS), N_("Statistics"), InMenu.ALWAYS)
     RULES = ("rules", intents.OpenPanel(Panel.RULES), N_("Rules"), InMenu.ALWAYS)
@@ -62,10 +72,21 @@ class Control(Enum):
     # Panels, questions and notices.
     CLOSE_PANEL = ("close-panel", intents.ClosePanel(), N_("Close"))
     RESET_STATS = ("reset-stats", intents.ResetStatistics(), N_("Reset statistics"))
+    SHARE_DAILY = ("share-daily", intents.ShareDaily(), N_("Share"))
+    CLOSE_SHARE = ("close-share", intents.CloseShare(), N_("Close"))
+    CLOSE_REVEAL = ("close-reveal", intents.DismissReveal(), N_("Close"))
     CONFIRM = ("confirm", intents.Confirm(), None)
     CANCEL = ("cancel", intents.Cancel(), None)
     DISMISS = ("dismiss", intents.DismissNotice(0), N_("Close"))
     """One per notice, named ``dismiss-<index>`` (:meth:`name_for`)."""
+    # The lessons.
+    PLAY_NOW = ("play-now", intents.PlayNow(), NP_("button", "Play now"))
+    LESSON_START = ("lesson-start", intents.LessonIntro(False), NP_("button", "Start"))
+    LESSON_ABOUT = ("lesson-about", intents.LessonIntro(True), N_("About this lesson"))
+    LESSON_SHOW = ("lesson-show", intents.ShowMe(), NP_("button", "Show me"))
+    LESSON_NEXT = ("lesson-next", intents.NextLesson(), NP_("button", "Next lesson"))
+    LESSON_RESTART = ("lesson-restart", intents.RestartLessons(), NP_("button", "Start again"))
+    LESSON_LEAVE = ("lesson-leave", intents.LeaveLessons(), NP_("button", "Play a game"))
 
     def __init__(
         self,

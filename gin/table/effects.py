@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from gin.actions import Action
+from gin.actions import Action, ActionKind
 from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.records import HandResult
+from gin.table.daily import Sharing
+from gin.table.intents import LessonTick
+from gin.table.lesson_state import LessonNews
 from gin.table.messages import Message
 from gin.view import PlayerView
 
@@ -44,13 +47,34 @@ class Effect:
     __slots__ = ()
 
 
+SOUNDS = {
+    ActionKind.TAKE: Sound.TAKE,
+    ActionKind.DRAW_PILE: Sound.TAKE,
+    ActionKind.DRAW_STOCK: Sound.DRAW,
+    ActionKind.PASS: Sound.PASS,
+    ActionKind.DISCARD: Sound.DISCARD,
+    ActionKind.KNOCK: Sound.KNOCK,
+    ActionKind.GIN: Sound.GIN,
+}
+"""The sound of each kind of move."""
+
+
 @dataclass(frozen=True)
 class Save(Effect):
-    """Store these records (each is JSON-safe); ``None`` leaves that record as it is."""
+    """Store these records (each is JSON-safe); ``None`` leaves that record as it is.
+
+    ``table`` is the person's own game, ``daily_table`` a daily deal's (on the table or
+    kept aside), ``daily`` the kept daily results; ``forget`` names records to remove
+    (only ``daily-table``: a finished daily deal that was left).
+    """
 
     table: dict[str, Any] | None = None
     settings: dict[str, Any] | None = None
     stats: dict[str, Any] | None = None
+    daily_table: dict[str, Any] | None = None
+    daily: dict[str, Any] | None = None
+    forget: tuple[str, ...] = ()
+    lessons: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +113,7 @@ class ShowDown(Effect):
 class Announce(Effect):
     """Say this to screen readers (the presenter words it): a move, a result, a hint, a refusal."""
 
-    subject: Action | HandResult | Hint | Message
+    subject: Action | HandResult | Hint | Message | LessonNews
     seat: int = 0
     card: Card | None = None
     """The card a move showed (a pile draw's card, a discard)."""
@@ -135,7 +159,42 @@ class Download(Effect):
 
 
 @dataclass(frozen=True)
+class Share(Effect):
+    """Copy the shared result's text (the presenter words it) to the clipboard; the page
+    answers with :class:`~gin.table.intents.ShareDone` (copied, or refused)."""
+
+    shared: Sharing
+
+
+@dataclass(frozen=True)
 class Focus(Effect):
     """Move the keyboard focus to a card of the hand or to a control (by its action name)."""
 
     target: Card | str
+
+
+@dataclass(frozen=True)
+class Later(Effect):
+    """Send ``tick`` after ``delay_ms``: the pace of a lesson's scripted and shown moves."""
+
+    delay_ms: int
+    tick: LessonTick
+
+
+def move_effects(
+    action: Action, person: bool, pile_top: Card | None, drawn: Card | None
+) -> list[Effect]:
+    """The sound and the flight of a move: the person's (``person``) or the computer's.
+
+    ``pile_top`` is the pile's top card before the move (what a pile draw takes) and
+    ``drawn`` the card the person drew from the stock (the computer's stays concealed).
+    """
+    effects: list[Effect] = [PlaySound(SOUNDS[action.kind])]
+    hand = Place.HAND if person else Place.OPPONENT
+    if action.kind is ActionKind.DRAW_STOCK:
+        effects.append(Move(drawn if person else None, Place.STOCK, hand))
+    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
+        effects.append(Move(pile_top, Place.PILE, hand))
+    elif action.card is not None:
+        effects.append(Move(action.card, hand, Place.PILE))
+    return effects

@@ -11,6 +11,7 @@ action follows: the update decides that, and says why when nothing can.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 
 from gin.actions import Action, ActionKind
@@ -206,6 +207,94 @@ class StoredElsewhere:
 
     table: object = None
     stats: object = None
+    daily: object = None
+    """The kept daily results."""
+
+
+@dataclass(frozen=True)
+class PlayDaily:
+    """Play the deal of ``day`` (None: today's); the person's own game is kept aside."""
+
+    day: date | None = None
+
+
+@dataclass(frozen=True)
+class BackToGame:
+    """Leave the daily deal for the person's own game kept aside (the deal is kept too)."""
+
+
+@dataclass(frozen=True)
+class ShareDaily:
+    """Copy the daily result's text, without spoilers, to share it."""
+
+
+@dataclass(frozen=True)
+class ShareDone:
+    """The page's answer to a share: the clipboard took the text, or the browser refused."""
+
+    copied: bool
+
+
+@dataclass(frozen=True)
+class CloseShare:
+    pass
+
+
+@dataclass(frozen=True)
+class DismissReveal:
+    """Put away the reveal of the game that was given up."""
+
+
+@dataclass(frozen=True)
+class Today:
+    """The page's clock says today is ``day`` (UTC): at the start and when the date moves on."""
+
+    day: date
+
+
+@dataclass(frozen=True)
+class Learn:
+    """Open the lessons where the person left off (the menu's and the first visit's offer)."""
+
+
+@dataclass(frozen=True)
+class PlayNow:
+    """Decline the first visit's offer of the lessons and play at once."""
+
+
+@dataclass(frozen=True)
+class LessonIntro:
+    """Show (``shown``) or put away the open lesson's introduction."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class ShowMe:
+    """Let the lesson play the move it asks for, slowly, and say why."""
+
+
+@dataclass(frozen=True)
+class NextLesson:
+    """Go on to the next lesson once this one is done (after the last: the end of the path)."""
+
+
+@dataclass(frozen=True)
+class RestartLessons:
+    """From the end of the path: start again at the first lesson."""
+
+
+@dataclass(frozen=True)
+class LeaveLessons:
+    """Put the lessons away and go back to the person's own game."""
+
+
+@dataclass(frozen=True)
+class LessonTick:
+    """The lesson's pace: its next scripted or shown move is due.  ``serial`` names the
+    lesson state it was set for; a tick for an older one is dropped."""
+
+    serial: int
 
 
 Intent = (
@@ -237,5 +326,20 @@ Intent = (
     | SaveFailed
     | TouchOnly
     | StoredElsewhere
+    | PlayDaily
+    | BackToGame
+    | ShareDaily
+    | ShareDone
+    | CloseShare
+    | DismissReveal
+    | Today
+    | Learn
+    | PlayNow
+    | LessonIntro
+    | ShowMe
+    | NextLesson
+    | RestartLessons
+    | LeaveLessons
+    | LessonTick
 )
 """Every intent: :func:`gin.table.update.update` has one case for each (mypy checks it)."""

@@ -38,6 +38,7 @@ class Why(StrEnum):
     NOT_YOUR_CARD = "not-your-card"
     TARGET_RANGE = "target-range"
     NOT_OFFERED = "not-offered"
+    NOTHING_TO_SHARE = "nothing-to-share"
 
 
 class Notice(StrEnum):
@@ -50,6 +51,9 @@ class Notice(StrEnum):
     STORAGE_BLOCKED = "storage-blocked"
     STORED_VALUE_DROPPED = "stored-value-dropped"
     OTHER_TAB = "other-tab"
+    DAILY_ADDRESS = "daily-address"
+    DAILY_DAMAGED = "daily-damaged"
+    DAILY_SAVE_UNREADABLE = "daily-save-unreadable"
 
 
 TEMPLATES: dict[Why | Notice, str] = {
@@ -76,6 +80,7 @@ TEMPLATES: dict[Why | Notice, str] = {
     Why.NOT_YOUR_CARD: N_("That card is not in your hand."),
     Why.TARGET_RANGE: N_("The target score must be a whole number from 1 to {limit}."),
     Why.NOT_OFFERED: N_("That choice is not offered."),
+    Why.NOTHING_TO_SHARE: N_("Finish today's deal first: then you can share your result."),
     Notice.SETTINGS_RESET: N_("Some saved settings were not valid and were reset."),
     Notice.STATS_DAMAGED: N_(
         "Some of your saved statistics were damaged; those figures start again from zero."
@@ -95,6 +100,17 @@ TEMPLATES: dict[Why | Notice, str] = {
     Notice.STORED_VALUE_DROPPED: N_("Some stored data was unreadable and has been removed."),
     Notice.OTHER_TAB: N_(
         "The game was played on in another tab: this tab now shows the newer game."
+    ),
+    Notice.DAILY_ADDRESS: N_(
+        "The address asks for a daily deal on a day that is not a date (YYYY-MM-DD): "
+        "it was ignored."
+    ),
+    Notice.DAILY_DAMAGED: N_(
+        "Some of your saved daily results were damaged; those days are no longer shown."
+    ),
+    Notice.DAILY_SAVE_UNREADABLE: N_(
+        "Your unfinished daily deal could not be restored (it was damaged): start it again "
+        "from the menu."
     ),
 }
 

@@ -9,8 +9,12 @@ renderer holds no game logic and chooses no words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gin.cards import Card
+
+if TYPE_CHECKING:  # the proof's and the daily deal's models, beside their presenter
+    from gin.table.presenter.deals import CalendarModel, ProofModel, SealModel, ShareModel
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,9 @@ class OpponentModel:
     """The "thinking" line while the computer works out a move ("" otherwise)."""
     last_move: str = ""
     """The computer's newest move of the hand, worded: shown where the move log is not."""
+    laid_out: LaidOutHand | None = None
+    """In a lesson, after the computer's knock: its melds laid down, before the showdown
+    (drawn instead of the hand's backs)."""
 
 
 @dataclass(frozen=True)
@@ -298,6 +305,8 @@ class PanelModel:
     items: tuple[ButtonModel, ...] = ()
     """The menu's entries."""
     review: ReviewModel | None = None
+    calendar: CalendarModel | None = None
+    """The statistics' daily deals."""
 
 
 @dataclass(frozen=True)
@@ -347,3 +356,58 @@ class TableModel:
     question: QuestionModel | None
     labels: dict[str, str] = field(default_factory=dict)
     """Names of regions and other words the page needs (aria labels, the document title)."""
+    seal: SealModel | None = None
+    """The game's commitment (or daily deal), shown from the first card."""
+    proof: ProofModel | None = None
+    """At game over: the reveal."""
+    left: ProofModel | None = None
+    """The reveal of the game given up for this one."""
+    sharing: ShareModel | None = None
+    lesson: LessonModel | None = None
+    """The lesson on the table (its panel, its introduction), or the end of the lessons."""
+    offer: OfferModel | None = None
+    """The first visit's offer of the lessons."""
+    middle: bool = True
+    """The stock and the pile are shown (not while a lesson asks about the computer's melds)."""
+
+
+@dataclass(frozen=True)
+class LessonIntroModel:
+    """A lesson's introduction, shown over the table when the lesson starts."""
+
+    heading: str
+    text: str
+    start: ButtonModel
+
+
+@dataclass(frozen=True)
+class LessonModel:
+    """The lesson panel: where the person is, the question (or what was learned), the
+    lesson's word on the last move and its buttons; or the end of the path (``complete``)."""
+
+    number: int
+    """The lesson's number, from 1 (0 at the end of the path)."""
+    count: int
+    done: bool
+    heading: str
+    title: str
+    ask: str
+    why: MessageModel | None
+    """The lesson's reason for refusing the last move (or the table's, for an illegal one)."""
+    said: str
+    """The lesson's word on the last right move (what *Show me* explains too)."""
+    buttons: tuple[ButtonModel, ...]
+    intro: LessonIntroModel | None = None
+    complete: bool = False
+    label: str = ""
+    """The panel's name for screen readers."""
+
+
+@dataclass(frozen=True)
+class OfferModel:
+    """The first visit's offer: learn to play first, or play at once."""
+
+    title: str
+    text: str
+    learn: ButtonModel
+    later: ButtonModel

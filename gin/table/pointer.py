@@ -75,15 +75,32 @@ def landing(grip: Grip, over: Spot | None) -> Spot | None:
     return Spot.HAND if over is Spot.HAND else None
 
 
-def drop_intent(grip: Grip, over: Spot | None, x: float, centres: Sequence[float]) -> Intent | None:
-    """What a drop asks for.  ``x`` is where it was dropped and ``centres`` the middles of the
-    hand's other cards, left to right: a card moved in the hand goes after every card whose
-    middle is left of the drop."""
+HandPlace = tuple[int, float]
+"""A place in the hand's rows: the row (0 the back one, where the hand takes two rows) and
+a point across it; places compare in reading order, row by row, left to right."""
+
+
+def drop_row(y: float, row_tops: Sequence[float], row_under: int | None) -> int:
+    """The row of the hand a drop at height ``y`` goes into: that of the hand's card under
+    the pointer (in a hand of two rows the front one covers the back one's lower part, and
+    a raised card reaches above its row), else the last row that starts above ``y`` (a drop
+    between or around the cards)."""
+    if row_under is not None:
+        return row_under
+    return max((row for row, top in enumerate(row_tops) if top <= y), default=0)
+
+
+def drop_intent(
+    grip: Grip, over: Spot | None, at: HandPlace, cards: Sequence[HandPlace]
+) -> Intent | None:
+    """What a drop asks for.  ``at`` is where it was dropped and ``cards`` the middles of the
+    hand's other cards: a card moved in the hand goes after every card before the drop in
+    reading order (in a row above, or left of it in its row)."""
     spot = landing(grip, over)
     if spot is None:
         return None
     if grip.card is not None:
         if spot is Spot.PILE:
             return PlayCard(grip.card)
-        return MoveCard(grip.card, sum(centre < x for centre in centres))
+        return MoveCard(grip.card, sum(card < at for card in cards))
     return SPOT_CONTROLS[grip.spot or Spot.PILE].intent

@@ -9,13 +9,17 @@ the last refusal and the notices.
 
 The saved form (:meth:`TableState.record`) covers the game and the table's
 counters with one checksum; the first release's form (version 1, without it)
-is still read, so an upgrade resumes a game in progress.
+is still read, so an upgrade resumes a game in progress.  A game begun without
+a chosen seed saves its salt (``salt``: the seed is the game record's), a daily
+game its day (``daily``, ``practice``); records from before either have neither
+and resume as games without a commitment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import date
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -24,13 +28,18 @@ from gin.actions import Action, ActionKind
 from gin.ai.coach import HandReview
 from gin.ai.hints import Hint
 from gin.cards import Card
+from gin.daily import parse_day
+from gin.fairness import Revealed, Seal, is_salt
 from gin.game import Game
 from gin.game_record import checksum
+from gin.lessons.goals import PlayGoal
+from gin.table.daily import DailyGame, DailyResults, Sharing
 from gin.table.hand import arranged
 from gin.table.intents import Panel
+from gin.table.lesson_state import LessonDesk, hides_melds, table_hand
 from gin.table.messages import Message
 from gin.table.seats import YOU
-from gin.table.settings import LEVELS, Settings
+from gin.table.settings import LEVELS, Settings, SortMode
 from gin.table.stats import Statistics
 from gin.view import PlayerView
 
@@ -58,6 +67,8 @@ class Question(StrEnum):
     APPLY_RULES = "apply-rules"
     RESET_STATS = "reset-stats"
     SEEDED_GAME = "seeded-game"
+    REPLACE_DAILY = "replace-daily"
+    """Another day's deal is unfinished: giving it up counts as lost."""
 
 
 @dataclass(frozen=True)
@@ -103,16 +114,50 @@ class TableState:
     touch_only: bool = False
     save_failed: bool = False
     """Storing failed once: the person has been told, and is not told again."""
+    seal: Seal | None = None
+    """The seed and salt of a game begun without a chosen seed: its commitment is shown,
+    the seed and salt only at the reveal."""
+    daily: DailyGame | None = None
+    """The game on the table is a day's deal (None: the person's own game)."""
+    parked: SavedTable | None = None
+    """The other game in progress, kept aside: the person's own while a daily deal is on
+    the table, or an unfinished daily deal while their own game is."""
+    daily_results: DailyResults = field(default_factory=DailyResults)
+    today: date | None = None
+    """Today's date in UTC, as the page's clock says (for today's deal and the calendar)."""
+    left: Revealed | None = None
+    """The reveal of the game given up for this one (shown until it is put away)."""
+    asked_daily: date | None = None
+    """The day of a daily deal waiting for the person to give up another day's."""
+    sharing: Sharing | None = None
+    page_url: str = ""
+    """The page's own address, without its query: the link a share text gives."""
+    lessons: LessonDesk = LessonDesk()
+    """The lessons: progress, and the lesson open on the table (which then shows its game)."""
+    offer: bool = False
+    """The first visit's offer of the lessons is on show."""
 
     # --- what the person sees ---------------------------------------------------------
 
+    @property
+    def on_table(self) -> Game:
+        """The game the table shows and plays: the open lesson's, else the person's own."""
+        run = self.lessons.run
+        return self.game if run is None else run.game
+
     @cached_property
     def view(self) -> PlayerView:
-        """The person's view (worked out once per state: a state's game never changes)."""
-        return self.game.view(YOU)
+        """The person's view of the game on the table (worked out once per state: a state's
+        game never changes)."""
+        return self.on_table.view(YOU)
 
     @property
     def phase(self) -> TablePhase:
+        run = self.lessons.run
+        if run is not None:  # a lesson's hand, once ended, stays on show
+            if run.game.hand_results:
+                return TablePhase.HAND_OVER
+            return TablePhase(run.game.phase.value)
         if self.game.over:
             return TablePhase.GAME_OVER
         if self.results_seen < len(self.game.hand_results):
@@ -126,23 +171,28 @@ class TableState:
 
     @property
     def your_turn(self) -> bool:
-        return self.in_hand and not self.thinking and self.game.to_move == YOU
+        """The person is to play a move: in a lesson, one its question asks for."""
+        if not self.in_hand or self.thinking or self.on_table.to_move != YOU:
+            return False
+        run = self.lessons.run
+        return run is None or (run.current is not None and isinstance(run.current.goal, PlayGoal))
 
     def shown_hand(self) -> list[Card]:
         """The person's hand in the order the table shows it (sorted, or their own order)."""
+        run = self.lessons.run
+        if run is not None:
+            sort = SortMode.SUIT if hides_melds(run) else self.settings.sort
+            return arranged(table_hand(run), sort, self.lessons.order)
         return arranged(self.view.hand, self.settings.sort, self.order)
 
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""
-        return self.game.legal_actions() if self.your_turn else []
+        return self.on_table.legal_actions() if self.your_turn else []
 
     @property
     def in_progress(self) -> bool:
         """The person has played in this unfinished game (so leaving it counts as a loss)."""
-        if self.game.over:
-            return False
-        view = self.view
-        return bool(view.hand_results) or any(e.player == YOU for e in view.history)
+        return _played_in(self.game.view(YOU))  # the person's own, also under a lesson
 
     @property
     def ticket(self) -> tuple[int, int]:
@@ -158,7 +208,8 @@ class TableState:
     def with_game(self, game: Game, saved: SavedTable | None = None) -> TableState:
         """This table with ``game`` in play: the one place a game is put on the table.
 
-        The counters come from ``saved`` (another tab's record, the page's storage) or
+        The counters, and the seal or daily deal, come from ``saved`` (another tab's record,
+        the page's storage, a game kept aside) or
         start at zero; nothing of the game before is left: no chosen card, armed button,
         question, pending rules or seed, hint, review, refusal or revealed deck, and the
         review panel, which showed a hand of that game, is closed.  The game number moves
@@ -174,12 +225,16 @@ class TableState:
             hints_used=kept.hints_used,
             order=kept.order,
             reviewed=kept.reviewed,
+            seal=kept.seal,
+            daily=kept.daily,
             game_number=self.game_number + 1,
             selected=None,
             armed=None,
             question=None,
             pending=None,
             seeded=None,
+            asked_daily=None,
+            sharing=None,
             thinking=False,
             hint=None,
             review=None,
@@ -191,8 +246,26 @@ class TableState:
 
     # --- saving -----------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        """The saved table: the game record and the table's counters, under one checksum."""
+    def saved(self) -> SavedTable:
+        """The game on the table as it is restored: to keep it aside."""
+        return SavedTable(
+            self.game,
+            self.level,
+            self.results_seen,
+            self.results_counted,
+            self.hints_used,
+            self.order,
+            self.reviewed,
+            self.seal,
+            self.daily,
+        )
+
+    def record(self, *, on_table: bool | None = None) -> dict[str, Any]:
+        """The saved table: the game record and the table's counters, under one checksum.
+
+        A daily deal's record says whether it is ``on_table`` (or kept aside), so that a
+        reload shows the game the person left on the table.
+        """
         payload = {
             "format": TABLE_FORMAT,
             "version": TABLE_VERSION,
@@ -203,8 +276,26 @@ class TableState:
             "reviewed": list(self.reviewed),
             "order": [str(card) for card in self.order],
             "game": self.game.to_dict(),
+            **_proof_fields(self.seal, self.daily),
+            **({} if on_table is None else {"on_table": on_table}),
         }
         return {**payload, "checksum": checksum(payload)}
+
+
+def _proof_fields(seal: Seal | None, daily: DailyGame | None) -> dict[str, Any]:
+    """What a saved table adds for a sealed or a daily game (nothing for a chosen seed)."""
+    if daily is not None:
+        return {"daily": daily.day.isoformat(), "practice": daily.practice}
+    if seal is not None:
+        return {"salt": seal.salt}
+    return {}
+
+
+def _played_in(view: PlayerView) -> bool:
+    """Whether the person of ``view`` has played in its game, and it is not over."""
+    if view.over:
+        return False
+    return bool(view.hand_results) or any(e.player == YOU for e in view.history)
 
 
 @dataclass(frozen=True)
@@ -218,6 +309,13 @@ class SavedTable:
     hints_used: int
     order: tuple[Card, ...]
     reviewed: tuple[int, ...] = ()
+    seal: Seal | None = None
+    daily: DailyGame | None = None
+
+    @property
+    def in_progress(self) -> bool:
+        """The person has played in this unfinished game (as :attr:`TableState.in_progress`)."""
+        return _played_in(self.game.view(YOU))
 
     @classmethod
     def from_dict(cls, data: object) -> SavedTable:
@@ -243,7 +341,25 @@ class SavedTable:
         if not (0 <= seen <= results and 0 <= counted <= results and hints >= 0):
             raise ValueError("the saved table state does not match its game")
         order = _order(data.get("order", []), game)
-        return cls(game, str(level), seen, counted, hints, order, _reviewed(data, results))
+        seal, daily = _proof(data, game)
+        reviewed = _reviewed(data, results)
+        return cls(game, str(level), seen, counted, hints, order, reviewed, seal, daily)
+
+
+def _proof(data: Mapping[str, Any], game: Game) -> tuple[Seal | None, DailyGame | None]:
+    """A saved table's salt or daily deal; neither in a record from before them."""
+    if "daily" in data:
+        day = parse_day(data["daily"]) if isinstance(data["daily"], str) else None
+        practice = data.get("practice", False)
+        if day is None or not isinstance(practice, bool):
+            raise ValueError("the saved daily deal is damaged")
+        return None, DailyGame(day, practice)
+    if "salt" in data:
+        salt = data["salt"]
+        if not is_salt(salt):
+            raise ValueError("the saved game's salt is damaged")
+        return Seal(game.seed, salt), None
+    return None, None
 
 
 def _reviewed(data: Mapping[str, Any], results: int) -> tuple[int, ...]:

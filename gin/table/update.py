@@ -13,6 +13,7 @@ the page shows with a small shake of what was touched.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import assert_never
 
@@ -20,25 +21,25 @@ from gin.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, ActionKind
 from gin.ai import bot_seed, hint
 from gin.ai.coach import HandReview
 from gin.cards import Card
+from gin.daily import DAILY_RULES, daily_level, daily_seed
+from gin.fairness import Seal, played_record, reveal
 from gin.game import Game
 from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
+from gin.table import daily_update, intents, lesson_update
 from gin.table import hand as hands
-from gin.table import intents
+from gin.table.daily import DailyGame, DailyResults
 from gin.table.effects import (
     Announce,
     Deal,
     Download,
     Effect,
     Focus,
-    Move,
-    Place,
-    PlaySound,
     Review,
     Save,
     ShowDown,
-    Sound,
     Think,
+    move_effects,
 )
 from gin.table.intents import Intent, Panel
 from gin.table.keys import FocusStep, binding
@@ -57,30 +58,22 @@ from gin.table.stats import Statistics
 Effects = list[Effect]
 Transition = tuple[TableState, Effects]
 
-_SOUNDS = {
-    ActionKind.TAKE: Sound.TAKE,
-    ActionKind.DRAW_PILE: Sound.TAKE,
-    ActionKind.DRAW_STOCK: Sound.DRAW,
-    ActionKind.PASS: Sound.PASS,
-    ActionKind.DISCARD: Sound.DISCARD,
-    ActionKind.KNOCK: Sound.KNOCK,
-    ActionKind.GIN: Sound.GIN,
-}
-
 
 def update(state: TableState, intent: Intent) -> Transition:
     """The next state of the table after ``intent``, and the effects the page must perform.
 
     One case per intent: mypy checks that none is missing (``Intent`` is their union).
     """
+    if state.offer and not isinstance(intent, _KEEP_THE_OFFER):
+        state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
         case intents.DrawFromStock():
-            return _play_or_refuse(state, DRAW_STOCK, "stock")
+            return _play_orrefuse(state, DRAW_STOCK, "stock")
         case intents.DrawFromPile():
             pile = TAKE if state.phase is TablePhase.UPCARD else DRAW_PILE
-            return _play_or_refuse(state, pile, "pile")
+            return _play_orrefuse(state, pile, "pile")
         case intents.Pass():
-            return _play_or_refuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
+            return _play_orrefuse(state, PASS, "pass", instead=Why.NO_PASS_NOW)
         case intents.ChooseCard(card):
             return _choose_card(state, card)
         case intents.PlayCard(card):
@@ -131,28 +124,88 @@ def update(state: TableState, intent: Intent) -> Transition:
             return _touch_only(state, touch_only)
         case intents.StoredElsewhere():
             return _stored_elsewhere(state, intent)
+        case intents.PlayDaily(day):
+            return _out_of_lessons(state, lambda table: daily_update.play_daily(table, day))
+        case intents.BackToGame():
+            return _out_of_lessons(state, _back_to_game)
+        case intents.ShareDaily():
+            return daily_update.share_daily(state)
+        case intents.ShareDone(copied):
+            return daily_update.share_done(state, copied)
+        case intents.CloseShare():
+            return replace(state, sharing=None), []
+        case intents.DismissReveal():
+            return replace(state, left=None), []
+        case intents.Today(day):
+            return replace(state, today=day), []
+        case intents.Learn():
+            return lesson_update.learn(state)
+        case intents.PlayNow():
+            return lesson_update.dismiss_offer(state)
+        case intents.LessonIntro(shown):
+            return lesson_update.intro(state, shown)
+        case intents.ShowMe():
+            return lesson_update.show_me(state)
+        case intents.NextLesson():
+            return lesson_update.next_lesson(state)
+        case intents.RestartLessons():
+            return lesson_update.restart(state)
+        case intents.LeaveLessons():
+            return _leave_lessons(state)
+        case intents.LessonTick(serial):
+            return lesson_update.tick(state, serial)
         case _:
             assert_never(intent)  # anything else is not an intent: an AssertionError
+
+
+_KEEP_THE_OFFER = (
+    intents.Learn,
+    intents.PlayNow,
+    intents.Cancel,
+    intents.TouchOnly,
+    intents.BotDecided,
+    intents.SaveFailed,
+    intents.StoredElsewhere,
+    intents.ReviewReady,
+    intents.LessonTick,
+)
+"""The intents that leave the first visit's offer on show: its own answers, and what the page
+sends by itself.  Anything else the person does declines it."""
 
 
 # --- starting -------------------------------------------------------------------------------
 
 
-def new_game(state: TableState, seed: int | None = None) -> Transition:
-    """A fresh game by the settings' rules and level; the bot moves first if it is to.
+def new_game(
+    state: TableState, seed: int | None = None, daily: DailyGame | None = None
+) -> Transition:
+    """A fresh game; the bot moves first if it is to.
 
-    The menu and the settings, from which a new game is started, close.
+    Without a chosen seed the table draws the seed and a salt (:class:`~gin.fairness.Seal`)
+    and shows their commitment before the first card.  A daily deal takes its seed, level
+    and rules from its day, whatever the settings; the settings choose them for any other
+    game.  The menu and the settings, from which a new game is started, close.
     """
-    fresh = state.with_game(Game(seed=seed, rules=state.settings.rules))
+    seal = None
+    if daily is not None:
+        seed, rules, level = daily_seed(daily.day), DAILY_RULES, daily_level(daily.day)
+    else:
+        rules, level = state.settings.rules, state.settings.level
+        if seed is None:
+            seal = Seal.draw()
+            seed = seal.seed
+    game = Game(seed=seed, rules=rules)
+    fresh = state.with_game(game, SavedTable(game, level, 0, 0, 0, (), (), seal, daily))
+    fresh = replace(fresh, left=None)
     if fresh.panel in (Panel.SETTINGS, Panel.MENU):
         fresh = replace(fresh, panel=None)
-    fresh, effects = _bot_moves_if_due(fresh)
-    return fresh, [Deal(), _save(fresh, settings=True, stats=True), *effects]
+    fresh, effects = bot_moves_if_due(fresh)
+    return fresh, [Deal(), save_table(fresh, settings=True, stats=True), *effects]
 
 
 def resume(state: TableState) -> Transition:
     """Effects to start a restored table: the bot moves if it was its turn."""
-    return _bot_moves_if_due(state)
+    return bot_moves_if_due(state)
 
 
 # --- the person's moves -----------------------------------------------------------------------
@@ -160,17 +213,21 @@ def resume(state: TableState) -> Transition:
 
 def _not_in_play(state: TableState, target: str) -> Transition | None:
     """The refusal for any move while it is not the person's turn, or None if it is."""
+    if state.lessons.run is not None:
+        lesson = lesson_update.not_asked(state, target)
+        if lesson is not None:
+            return lesson
     phase = state.phase
     if phase is TablePhase.GAME_OVER:
-        return _refuse(state, Why.GAME_OVER, target)
+        return refuse(state, Why.GAME_OVER, target)
     if phase is TablePhase.HAND_OVER:
-        return _refuse(state, Why.HAND_OVER, target)
+        return refuse(state, Why.HAND_OVER, target)
     if not state.your_turn:
-        return _refuse(state, Why.COMPUTER_PLAYING, target)
+        return refuse(state, Why.COMPUTER_PLAYING, target)
     return None
 
 
-def _play_or_refuse(
+def _play_orrefuse(
     state: TableState, action: Action, target: str, instead: Why | None = None
 ) -> Transition:
     """Play ``action`` for the person, or say why not (the engine's reason, in the table's
@@ -178,7 +235,7 @@ def _play_or_refuse(
     refused = _not_in_play(state, target)
     if refused:
         return refused
-    engine = state.game.refusal(action)
+    engine = state.on_table.refusal(action)
     if engine is not None:
         return _refuse_with(state, Message.refused(engine, target, instead))
     return _play(state, action)
@@ -194,10 +251,10 @@ def _discard_action(state: TableState, card: Card) -> Action | Transition:
     if refused:
         return refused
     action = Action(state.armed or ActionKind.DISCARD, card)
-    engine = state.game.refusal(action)
+    engine = state.on_table.refusal(action)
     if engine is not None and engine.reason is Refusal.KNOCK_IS_GIN:
         action = Action(ActionKind.GIN, card)
-        engine = state.game.refusal(action)
+        engine = state.on_table.refusal(action)
     if engine is None:
         return action
     instead = Why.DRAW_FIRST if engine.reason is Refusal.TAKE_OR_PASS else None
@@ -205,6 +262,8 @@ def _discard_action(state: TableState, card: Card) -> Action | Transition:
 
 
 def _play_card(state: TableState, card: Card) -> Transition:
+    if lesson_update.picking(state):
+        return _pick(state, card)
     action = _discard_action(state, card)
     if not isinstance(action, Action):
         return action
@@ -212,12 +271,21 @@ def _play_card(state: TableState, card: Card) -> Transition:
 
 
 def _choose_card(state: TableState, card: Card) -> Transition:
+    if lesson_update.picking(state):
+        return _pick(state, card)
     if state.selected is card:
         return _play_card(state, card)
     action = _discard_action(state, card)
     if not isinstance(action, Action):
         return action
     return replace(state, selected=card, why=None), []
+
+
+def _pick(state: TableState, card: Card) -> Transition:
+    """A card chosen where the lesson asks for cards (one click, tap or key chooses it)."""
+    if card not in state.shown_hand():
+        return refuse(state, Why.NOT_YOUR_CARD, str(card))
+    return lesson_update.pick(state, card)
 
 
 def _arm(state: TableState, kind: ActionKind) -> Transition:
@@ -228,34 +296,32 @@ def _arm(state: TableState, kind: ActionKind) -> Transition:
     if refused:
         return refused
     if state.phase is not TablePhase.DISCARD:
-        return _refuse(state, Why.KNOCK_AFTER_DRAW, target)
+        return refuse(state, Why.KNOCK_AFTER_DRAW, target)
     if state.armed is kind:
         return replace(state, armed=None, why=None), []
     kinds = {action.kind for action in state.legal()}
     if kind is ActionKind.GIN and ActionKind.GIN not in kinds:
-        return _refuse(state, Why.CANNOT_GIN, target)
+        return refuse(state, Why.CANNOT_GIN, target)
     if kind is ActionKind.KNOCK and not kinds & {ActionKind.KNOCK, ActionKind.GIN}:
         best = hands.best_discard(state.view.hand, state.legal())
         left = best[1] if best else 0
         limit = state.view.rules.knock_limit
-        return _refuse(state, Why.CANNOT_KNOCK, target, deadwood=left, limit=limit)
+        return refuse(state, Why.CANNOT_KNOCK, target, deadwood=left, limit=limit)
     return replace(state, armed=kind, selected=None, why=None), []
 
 
 def _play(state: TableState, action: Action) -> Transition:
-    """Apply the person's action to a copy of the game, then let the computer answer."""
+    """Apply the person's action to a copy of the game, then let the computer answer (at a
+    lesson's table, the lesson judges it first)."""
+    if state.lessons.run is not None:
+        return lesson_update.play(state, action)
     game = state.game.copy()
     view = state.view
     pile_top = view.discard_pile[-1] if view.discard_pile else None
     game.apply(action)
     after = replace(state, game=game, selected=None, armed=None, hint=None, why=None, reveal=False)
-    effects: Effects = [PlaySound(_SOUNDS[action.kind])]
-    if action.kind is ActionKind.DRAW_STOCK:
-        effects.append(Move(game.view(YOU).history[-1].card, Place.STOCK, Place.HAND))
-    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
-        effects.append(Move(pile_top, Place.PILE, Place.HAND))
-    elif action.card is not None:
-        effects.append(Move(action.card, Place.HAND, Place.PILE))
+    drawn = game.view(YOU).history[-1].card if action.kind is ActionKind.DRAW_STOCK else None
+    effects = move_effects(action, True, pile_top, drawn)
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
     return after, effects + more
 
@@ -269,17 +335,21 @@ def _after_action(state: TableState, hands_before: int) -> Transition:
         state = replace(state, thinking=False, order=())
         effects += [ShowDown(result), Announce(result)]
         if state.game.over:
-            effects.append(Focus("next-hand"))
-        return state, [*effects, _save(state, stats=True)]
-    state, bot = _bot_moves_if_due(state)
-    return state, [_save(state), *bot]
+            state = replace(state, left=None, daily_results=daily_update.kept(state))
+            effects.append(Focus("share-daily" if state.daily else "next-hand"))
+        return state, [*effects, save_table(state, stats=True, daily=state.game.over)]
+    state, bot = bot_moves_if_due(state)
+    return state, [save_table(state), *bot]
 
 
 # --- the computer's moves ----------------------------------------------------------------------
 
 
-def _bot_moves_if_due(state: TableState) -> Transition:
-    """Ask for the computer's move if it is to play now (never while a result is on show)."""
+def bot_moves_if_due(state: TableState) -> Transition:
+    """Ask for the computer's move if it is to play now (never while a result is on show,
+    nor while a lesson is on the table: the person's own game waits)."""
+    if state.lessons.run is not None:
+        return state, []
     if not state.in_hand or state.game.to_move != AI:
         return replace(state, thinking=False), []
     view = state.game.view(AI)
@@ -294,6 +364,8 @@ def _bot_moves_if_due(state: TableState) -> Transition:
 
 
 def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> Transition:
+    if state.lessons.run is not None:
+        return state, []  # asked before the lesson opened: asked again when it closes
     if not state.thinking or ticket != state.ticket or state.game.to_move != AI:
         return state, []  # an answer about a game or a position that is gone
     view = state.game.view(AI)
@@ -301,15 +373,8 @@ def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> 
     game = state.game.copy()
     game.apply(action)  # the bot chose from the legal actions; anything else raises here
     after = replace(state, game=game)
-    shown: Card | None = action.card
-    effects: Effects = [PlaySound(_SOUNDS[action.kind])]
-    if action.kind is ActionKind.DRAW_STOCK:
-        effects.append(Move(None, Place.STOCK, Place.OPPONENT))
-    elif action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
-        shown = pile_top
-        effects.append(Move(pile_top, Place.PILE, Place.OPPONENT))
-    elif action.card is not None:
-        effects.append(Move(action.card, Place.OPPONENT, Place.PILE))
+    shown = pile_top if action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE) else action.card
+    effects = move_effects(action, False, pile_top, None)
     effects.append(Announce(action, seat=AI, card=shown))
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
     return after, effects + more
@@ -319,10 +384,16 @@ def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> 
 
 
 def _next_hand(state: TableState) -> Transition:
+    if state.lessons.run is not None:  # N at a lesson's table: the next lesson, once done
+        if state.lessons.run.done:
+            return lesson_update.next_lesson(state)
+        return refuse(state, Why.HAND_IN_PLAY, "lesson-next")
+    if state.phase is TablePhase.GAME_OVER and state.daily is not None:
+        return daily_update.leave_daily(state)
     if state.phase is TablePhase.GAME_OVER:
         return new_game(state)
     if state.phase is not TablePhase.HAND_OVER:
-        return _refuse(state, Why.HAND_IN_PLAY, "next-hand")
+        return refuse(state, Why.HAND_IN_PLAY, "next-hand")
     shown = replace(
         state,
         results_seen=len(state.game.hand_results),
@@ -330,23 +401,48 @@ def _next_hand(state: TableState) -> Transition:
         why=None,
         panel=None if state.panel is Panel.REVIEW else state.panel,
     )
-    shown, bot = _bot_moves_if_due(shown)
-    return shown, [Deal(), _save(shown), *bot]
+    shown, bot = bot_moves_if_due(shown)
+    return shown, [Deal(), save_table(shown), *bot]
+
+
+def _back_to_game(state: TableState) -> Transition:
+    """From a daily deal to the person's own game kept aside."""
+    return daily_update.leave_daily(state) if state.daily else (state, [])
 
 
 def _new_game(state: TableState) -> Transition:
-    if state.in_progress:
+    """A new game of the person's own; from a daily deal, the deal is kept aside (asking
+    first only if the person's own game kept aside would be lost); from a lesson, the
+    lessons are left first."""
+    if state.lessons.open:
+        return _out_of_lessons(state, _new_game)
+    own = state.parked if state.daily is not None else None
+    if (state.in_progress and state.daily is None) or own is not None:
         return replace(state, question=Question.NEW_GAME, panel=None, why=None), []
+    if state.daily is not None:
+        return daily_update.leave_daily(state)
     return new_game(state)
 
 
-def _abandoned(state: TableState) -> TableState:
-    """The game in progress is given up: it counts as a loss."""
+def abandoned(state: TableState) -> TableState:
+    """The game in progress is given up: it counts as a loss, and a daily deal's as lost."""
     if not state.in_progress:
         return state
     counted = count_results(state)
     stats = counted.stats.of(state.level).after_abandoned_game()
-    return replace(counted, stats=counted.stats.update(state.level, stats))
+    return replace(
+        counted,
+        stats=counted.stats.update(state.level, stats),
+        daily_results=daily_update.kept(state),
+    )
+
+
+def _given_up(state: TableState, seed: int | None = None) -> Transition:
+    """A new game in place of the one in progress (which counts as lost), revealed."""
+    left = reveal(state.game, state.seal, state.daily.day if state.daily else None)
+    fresh, effects = new_game(abandoned(state), seed=seed)
+    fresh = replace(fresh, left=left if state.in_progress else None)
+    return fresh, [*effects, save_table(fresh, daily=True)]
 
 
 def _confirm(state: TableState) -> Transition:
@@ -358,19 +454,29 @@ def _confirm(state: TableState) -> Transition:
             results_counted=len(state.game.hand_results),
             question=None,
         )
-        return cleared, [_save(cleared, stats=True)]
+        return cleared, [save_table(cleared, stats=True)]
+    if question is Question.NEW_GAME and state.daily is not None and state.parked is not None:
+        return daily_update.leave_daily(state, give_up_own=True)
     if question is Question.NEW_GAME:
-        return new_game(_abandoned(state))
+        return _given_up(state)
     if question is Question.APPLY_RULES and state.pending is not None:
-        return new_game(replace(_abandoned(state), settings=state.pending))
+        return _given_up(replace(state, settings=state.pending))
     if question is Question.SEEDED_GAME and state.seeded is not None:
-        return new_game(_abandoned(state), seed=state.seeded)
+        return _given_up(state, seed=state.seeded)
+    if question is Question.REPLACE_DAILY and state.asked_daily is not None:
+        return daily_update.replace_daily(state, state.asked_daily)
     return replace(state, question=None), []
 
 
 def _cancel(state: TableState) -> Transition:
+    if state.offer:
+        return lesson_update.dismiss_offer(state)
+    if state.lessons.intro and state.lessons.run is not None:
+        return lesson_update.intro(state, False)
     if state.question is not None:
-        return replace(state, question=None, pending=None, seeded=None), []
+        return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
+    if state.sharing is not None:
+        return replace(state, sharing=None), []
     if state.armed is not None or state.selected is not None:
         return replace(state, armed=None, selected=None), []
     if state.panel is not None:
@@ -384,9 +490,12 @@ def _cancel(state: TableState) -> Transition:
 def _move_card(state: TableState, card: Card, position: int) -> Transition:
     shown = state.shown_hand()
     if card not in shown:
-        return _refuse(state, Why.NOT_YOUR_CARD, str(card))
+        return refuse(state, Why.NOT_YOUR_CARD, str(card))
+    if state.lessons.run is not None:  # the lesson's hand: arranged, never saved
+        order = hands.moved(shown, card, position)
+        return replace(state, lessons=replace(state.lessons, order=order), why=None), []
     moved = replace(state, order=hands.moved(shown, card, position), why=None)
-    return moved, [_save(moved)]  # the person's own order is theirs: a reload keeps it
+    return moved, [save_table(moved)]  # the person's own order is theirs: a reload keeps it
 
 
 def _sort_hand(state: TableState, mode: SortMode) -> Transition:
@@ -408,9 +517,10 @@ def _change_setting(state: TableState, name: str, value: str | bool) -> Transiti
         changed = base.with_value(name, value)
     except ValueError:
         if name == "target":
-            return _refuse(state, Why.TARGET_RANGE, name, limit=MAX_TARGET)
-        return _refuse(state, Why.NOT_OFFERED, name)
-    if changed.rules != state.game.rules:
+            return refuse(state, Why.TARGET_RANGE, name, limit=MAX_TARGET)
+        return refuse(state, Why.NOT_OFFERED, name)
+    # A daily deal keeps the day's rules: new rules wait for the person's own next game.
+    if changed.rules != state.game.rules and state.daily is None:
         return replace(state, pending=changed, question=Question.APPLY_RULES, why=None), []
     speed = state.speed if state.speed_fixed else changed.speed
     settled = replace(state, settings=changed, pending=None, question=None, speed=speed, why=None)
@@ -418,31 +528,46 @@ def _change_setting(state: TableState, name: str, value: str | bool) -> Transiti
 
 
 def _ask_hint(state: TableState) -> Transition:
+    if state.lessons.run is not None:  # the lesson's own advice is Show me
+        return refuse(state, Why.NOT_OFFERED, "hint")
     legal = state.legal()
     if not legal:
-        return _refuse(state, Why.HINT_ON_YOUR_TURN, "hint")
+        return refuse(state, Why.HINT_ON_YOUR_TURN, "hint")
     advice = hint(state.view, legal)
     stats = state.stats.update(state.level, state.stats.of(state.level).after_hint())
     hinted = replace(state, hint=advice, hints_used=state.hints_used + 1, stats=stats, why=None)
-    return hinted, [_save(hinted, stats=True), Announce(advice)]
+    return hinted, [save_table(hinted, stats=True), Announce(advice)]
 
 
 def _download(state: TableState) -> Transition:
     """The game record: the whole game once it is over, else only its finished hands.
 
-    Mid-hand, the full record would hand out the seed and so every card.
+    Mid-hand, the full record would hand out the seed and so every card.  A sealed
+    game's record carries its commitment, and its salt once the game is over; the
+    record of a game over lists the deck of every hand as played beside the seed, so
+    ``python -m gin.replay --verify`` checks the deals against the seed
+    (:func:`gin.fairness.played_record`).  A daily deal's names its day.
     """
     game = state.game
     data = {**state.record(), "game": game.finished_hands_record()}
     data.pop("checksum", None)
+    data.pop("salt", None)
+    if state.seal is not None:
+        data["commitment"] = state.seal.commitment
+    if game.over and (state.seal is not None or state.daily is not None):
+        data["game"] = played_record(game)
+        if state.seal is not None:
+            data["salt"] = state.seal.salt
     name = f"gin-rummy-{game.seed}" if game.over else f"gin-rummy-hands-1-{len(game.hand_results)}"
     return state, [Download(f"{name}.json", data)]
 
 
 def _review_hand(state: TableState) -> Transition:
     """Open the review of the hand on show; the page works it out unless it already has."""
+    if state.lessons.run is not None:
+        return refuse(state, Why.NOT_OFFERED, "review-hand")
     if state.in_hand:
-        return _refuse(state, Why.HAND_IN_PLAY, "review-hand")
+        return refuse(state, Why.HAND_IN_PLAY, "review-hand")
     number = state.game.hand_results[-1].number
     opened = replace(state, panel=Panel.REVIEW, review_at=0, why=None)
     if state.review is not None and state.review.hand_number == number:
@@ -471,7 +596,7 @@ def _review_ready(state: TableState, review: HandReview, ticket: tuple[int, int]
         stats=state.stats.update(state.level, stats),
         reviewed=tuple(sorted((*state.reviewed, review.hand_number))),
     )
-    return counted, [_save(counted, stats=True)]
+    return counted, [save_table(counted, stats=True)]
 
 
 def _review_step(state: TableState, step: int) -> Transition:
@@ -483,9 +608,30 @@ def _review_step(state: TableState, step: int) -> Transition:
 
 
 def _show_deck(state: TableState) -> Transition:
+    if state.lessons.run is not None:
+        return refuse(state, Why.NOT_OFFERED, "show-deck")
     if state.in_hand:
-        return _refuse(state, Why.HAND_IN_PLAY, "show-deck")
+        return refuse(state, Why.HAND_IN_PLAY, "show-deck")
     return replace(state, reveal=not state.reveal), []
+
+
+def _leave_lessons(state: TableState) -> Transition:
+    """Back to the person's own game, as it was; its computer moves if it is to."""
+    left, effects, changed = lesson_update.leave(state)
+    if not changed:
+        return left, effects
+    left, bot = bot_moves_if_due(left)
+    return left, effects + bot
+
+
+def _out_of_lessons(state: TableState, then: Callable[[TableState], Transition]) -> Transition:
+    """Leave the lessons, then do ``then`` at the person's own table (a new game, today's
+    deal, back to the game kept aside): those are never played under a lesson."""
+    if not state.lessons.open:
+        return then(state)
+    left, effects = _leave_lessons(state)
+    after, more = then(left)
+    return after, effects + more
 
 
 def _dismiss_notice(state: TableState, index: int) -> Transition:
@@ -515,12 +661,17 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
     if intent.stats is not None:
         stats, _damaged = Statistics.from_dict(intent.stats)
         followed = replace(followed, stats=stats)
+    if intent.daily is not None:
+        results, _damaged = DailyResults.from_dict(intent.daily)
+        followed = replace(followed, daily_results=state.daily_results.joined(results))
     if intent.table is None:
         return followed, []
     try:
         saved = SavedTable.from_dict(intent.table)
     except ValueError:
         return followed, []
+    if state.daily is not None:  # the person's own game is kept aside here: keep it up
+        return replace(followed, parked=saved if saved.in_progress else None), []
     ours, theirs = state.game.actions, saved.game.actions
     same_game = saved.game.seed == state.game.seed and saved.game.rules == state.game.rules
     if same_game and theirs[: len(ours)] != ours and ours[: len(theirs)] == theirs:
@@ -532,7 +683,7 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
         followed.with_game(saved.game, saved),
         notices=state.notices if notice in state.notices else (*state.notices, notice),
     )
-    return _bot_moves_if_due(followed)
+    return bot_moves_if_due(followed)
 
 
 # --- the keyboard ------------------------------------------------------------------------------
@@ -570,7 +721,7 @@ def _playable(state: TableState, card: Card) -> bool:
 # --- helpers -----------------------------------------------------------------------------------
 
 
-def _refuse(
+def refuse(
     state: TableState, why: Why, target: str, card: Card | None = None, **numbers: int
 ) -> Transition:
     return _refuse_with(state, Message(why, card=card, numbers=numbers, target=target))
@@ -581,9 +732,16 @@ def _refuse_with(state: TableState, message: Message) -> Transition:
     return refused, [Announce(message)]
 
 
-def _save(state: TableState, *, stats: bool = False, settings: bool = False) -> Save:
+def save_table(
+    state: TableState, *, stats: bool = False, settings: bool = False, daily: bool = False
+) -> Save:
+    """Store the game on the table in its own record (the person's, or the daily deal's),
+    and the statistics, the settings or the daily results with it if asked."""
+    on_table = state.record(on_table=True) if state.daily is not None else None
     return Save(
-        table=state.record(),
+        table=state.record() if state.daily is None else None,
+        daily_table=on_table,
         stats=state.stats.to_dict() if stats else None,
         settings=state.settings.to_dict() if settings else None,
+        daily=state.daily_results.to_dict() if daily else None,
     )

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from gin.ai import make_player
@@ -26,7 +28,9 @@ from gin.table.intents import (
     Panel,
     ReviewReady,
     SaveFailed,
+    ShareDone,
     StoredElsewhere,
+    Today,
     TouchOnly,
 )
 from gin.table.keys import key_press, takes_over
@@ -51,8 +55,13 @@ class TableApp:
         self.root = document.getElementById("app")
         self.store = Store(window)
         params = window.URLSearchParams.new(window.location.search)
+        names = ("seed", "level", "speed", "daily")
         address, warnings = read_address(
-            {name: str(params.get(name)) for name in ("seed", "level", "speed") if params.has(name)}
+            {name: str(params.get(name)) for name in names if params.has(name)}
+        )
+        location = window.location
+        address = replace(
+            address, today=self.today(), page_url=f"{location.origin}{location.pathname}"
         )
         for warning in warnings:
             window.console.warn(warning)
@@ -76,11 +85,19 @@ class TableApp:
 
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
 
+    def today(self) -> date:
+        """Today's date in UTC by the page's clock (the daily deal's day)."""
+        now = self.window.Date.new()
+        return date(int(now.getUTCFullYear()), int(now.getUTCMonth()) + 1, int(now.getUTCDate()))
+
     def dispatch(self, intent: Intent) -> None:
         """One turn of the loop.  Each step leaves a User Timing mark (``gin:update``...),
         which bench/table_speed.py reads to say where the time of a click goes."""
         if not isinstance(intent, StoredElsewhere) and self.catch_up():
             return  # meant for a table that another tab has moved on from
+        today = self.today()
+        if today != self.state.today and not isinstance(intent, Today):
+            self.state, _ = update(self.state, Today(today))  # past midnight (UTC)
         timing = self.window.performance
         start = timing.now()
         before = self.motion.measure(self.root)
@@ -198,6 +215,15 @@ class TableApp:
                 self.download(effect)
             elif isinstance(effect, fx.Focus):
                 self.focus(effect.target)
+            elif isinstance(effect, fx.Share):
+                asyncio.ensure_future(self.share(effect))
+            elif isinstance(effect, fx.Later):
+                asyncio.ensure_future(self.later(effect))
+
+    async def later(self, effect: fx.Later) -> None:
+        """A lesson's paced move: its tick, once the table's pace has passed."""
+        await asyncio.sleep(effect.delay_ms / 1000)
+        self.dispatch(effect.tick)
 
     async def think(self, effect: fx.Think) -> None:
         """The computer's move, after the table's pace; it answers with an intent."""
@@ -215,6 +241,25 @@ class TableApp:
             await asyncio.sleep(0)
         review = HandReview(effect.hand_number, effect.seat, tuple(found))
         self.dispatch(ReviewReady(review, effect.ticket))
+
+    async def share(self, effect: fx.Share) -> None:
+        """Copy the share text to the clipboard; where the browser refuses (no permission,
+        not a secure page), the text stays on show, selected, for copying by hand."""
+        text = self.presenter.deals.share_text(effect.shared, self.state.page_url)
+        clipboard = getattr(self.window.navigator, "clipboard", None)
+        copied = False
+        if clipboard:
+            try:
+                await clipboard.writeText(text)
+                copied = True
+            except Exception as error:  # NotAllowedError: the browser's refusal
+                self.window.console.warn(f"clipboard refused: {error}")
+        self.dispatch(ShareDone(copied))
+        box = self.root.querySelector('[data-testid="share-text"]')
+        if box:
+            box.focus()  # into the box the person opened (Escape or Close puts it away)
+            if not copied:
+                box.select()
 
     def announce(self, text: str) -> None:
         region = self.document.getElementById("announcer")
@@ -292,7 +337,8 @@ class TableApp:
         card = None
         if focused and focused.closest and focused.closest(_HAND_CARD):
             card = Card.parse(str(focused.dataset.card))
-        typing = str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        in_share = key == "Escape" and event.target.closest('[data-testid="share"]')
+        typing = str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA") and not in_share
         press = key_press(key, card, typing=typing, modified=bool(event.ctrlKey or event.metaKey))
         if press is None:
             return
@@ -312,7 +358,7 @@ class TableApp:
     def on_stored(self, event: Any) -> None:
         """Another tab of this game stored something: follow it."""
         which = self.store.which(str(event.key) if event.key else "")
-        if which in ("table", "stats"):
+        if which in ("table", "stats", "daily"):
             self.store.heard(which, event.newValue)
             value = self.store.parse(event.newValue)
             self.dispatch(StoredElsewhere(**{which: value}))

@@ -16,7 +16,7 @@ from typing import Any
 
 from gin.cards import Card
 from gin.table.intents import Intent
-from gin.table.pointer import Grip, Spot, drop_intent, landing
+from gin.table.pointer import Grip, Spot, drop_intent, drop_row, landing
 
 DRAG_THRESHOLD_PX = 8
 
@@ -78,7 +78,8 @@ class Drag:
         self._swallow = True
         self._drop_ghost()
         under = self.document.elementFromPoint(event.clientX, event.clientY)
-        intent = self.drop_intent(press["source"], under, float(event.clientX))
+        at = (float(event.clientX), float(event.clientY))
+        intent = self.drop_intent(press["source"], under, at)
         if intent is not None:
             self.dispatch(intent)
 
@@ -104,15 +105,27 @@ class Drag:
         if target:
             target.classList.add("drop-target")
 
-    def drop_intent(self, source: Any, under: Any, x: float) -> Intent | None:
-        """What dropping ``source`` on the element ``under`` (at ``x``) asks for: the page
-        reports what was dragged, what it is over and where the hand's cards stand."""
-        centres = []
-        for element in self.document.querySelectorAll("[data-testid='hand'] [data-card]"):
+    def drop_intent(self, source: Any, under: Any, at: tuple[float, float]) -> Intent | None:
+        """What dropping ``source`` on the element ``under`` (at the point ``at``) asks for:
+        the page reports what was dragged, what it is over and where the hand's cards stand,
+        row by row (a 320 px phone lays the hand in two)."""
+        hand = list(self.document.querySelectorAll("[data-testid='hand'] [data-card]"))
+        # A row is the cards at one layout height (offsetTop: a raised card's lift is a
+        # transform, not a row of its own); it starts where its highest card is seen.
+        tops = sorted({int(element.offsetTop) for element in hand})
+        row_tops = [float("inf")] * len(tops)
+        cards = []
+        for element in hand:
+            row = tops.index(int(element.offsetTop))
+            box = element.getBoundingClientRect()
+            row_tops[row] = min(row_tops[row], float(box.top))
             if element != source:
-                box = element.getBoundingClientRect()
-                centres.append(float(box.left) + float(box.width) / 2)
-        return drop_intent(_grip(source), _over(under), x, centres)
+                cards.append((row, float(box.left) + float(box.width) / 2))
+        card_under = under.closest("[data-testid='hand'] [data-card]") if under else None
+        row_under = tops.index(int(card_under.offsetTop)) if card_under else None
+        x, y = at
+        row = drop_row(y, row_tops, row_under)
+        return drop_intent(_grip(source), _over(under), (row, x), cards)
 
     def _lift(self, press: dict[str, Any]) -> None:
         """A copy of the card follows the pointer; the original stays, dimmed."""

@@ -16,7 +16,11 @@ from gin.table.effects import Save
 from gin.table.startup import Stored
 from gin.table.storage import LEGACY_KEYS, Unreadable, parse_stored, storage_prefix
 
-RECORDS = ("table", "settings", "stats")
+RECORDS = ("table", "settings", "stats", "daily-table", "daily", "lessons")
+"""The records of one copy: the person's own game, settings, statistics, a daily deal's game,
+the kept daily results and the lessons' progress (each under its own key)."""
+FOLLOWED = ("table", "stats", "daily")
+"""The records another tab's writes are followed in (a daily deal's game is one tab's)."""
 
 
 class Store:
@@ -62,7 +66,7 @@ class Store:
         if self._storage is None:
             return None
         changed: dict[str, object] = {}
-        for name in ("table", "stats"):
+        for name in FOLLOWED:
             text = self._get(self.keys[name])
             if text != self._seen.get(name):
                 self._seen[name] = text
@@ -89,6 +93,9 @@ class Store:
             settings=values.get("settings"),
             stats=values.get("stats"),
             table=values.get("table"),
+            daily_table=values.get("daily-table"),
+            daily=values.get("daily"),
+            lessons=values.get("lessons"),
             dropped=dropped,
         )
 
@@ -97,10 +104,16 @@ class Store:
         if self._storage is None:
             return True  # the person was told at start that nothing is stored
         ok = True
+        for name in effect.forget:
+            self._remove(self.keys[name])
+            self._seen.pop(name, None)
         for name, record in (
             ("table", effect.table),
             ("settings", effect.settings),
             ("stats", effect.stats),
+            ("daily-table", effect.daily_table),
+            ("daily", effect.daily),
+            ("lessons", effect.lessons),
         ):
             if record is None:
                 continue

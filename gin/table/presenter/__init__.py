@@ -8,8 +8,10 @@ is tested in CPython.
 
 One module per region of the page, as the renderer has: :mod:`.table` (the table in
 play), :mod:`.showdown` (a finished hand and the score sheet), :mod:`.game_over`,
-:mod:`.review` (the coach), :mod:`.panels` (the menu's panels and the questions), and
-:mod:`.words`, the vocabulary they share.  :class:`Presenter` puts them together.
+:mod:`.review` (the coach), :mod:`.panels` (the menu's panels and the questions),
+:mod:`.deals` (the sealed deal and its reveal, the daily deal's calendar and share
+text), and :mod:`.words`, the vocabulary they share.  :class:`Presenter` puts them
+together.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from gin.ai.hints import Hint
 from gin.i18n import Translator
 from gin.records import HandResult
 from gin.table.effects import Announce
+from gin.table.lesson_state import LessonNews
 from gin.table.models import TableModel
-from gin.table.presenter import game_over, panels, showdown, table
+from gin.table.presenter import game_over, lesson, panels, showdown, table
+from gin.table.presenter.deals import DealsPresenter
 from gin.table.presenter.words import Words, short_name
 from gin.table.state import TablePhase, TableState
 
@@ -33,6 +37,7 @@ class Presenter:
     def __init__(self, translator: Translator) -> None:
         self.tr = translator
         self.words = Words(translator)
+        self.deals = DealsPresenter(self.words)
 
     def table(self, state: TableState, rules_html: str = "") -> TableModel:
         """The table as the person sees it now (``rules_html``: the rules page, built by the
@@ -43,7 +48,7 @@ class Presenter:
         in_hand = state.in_hand
         legal = state.legal()
         hand = table.hand(words, state, legal) if in_hand else ()
-        return TableModel(
+        model = TableModel(
             phase=state.phase.value,
             turn="you" if state.your_turn else "ai",
             busy=state.thinking,
@@ -71,6 +76,10 @@ class Presenter:
             log=table.log(words, state),
             panel=panels.panel(words, state, rules_html),
             question=panels.question(words, state),
+            seal=self.deals.seal(state.seal, state.daily, state.today),
+            proof=self.deals.game_proof(state) if state.phase is TablePhase.GAME_OVER else None,
+            left=self.deals.proof(state.left, close=True) if state.left is not None else None,
+            sharing=self.deals.share(state.sharing, state.page_url) if state.sharing else None,
             labels={
                 "document": _("Gin Rummy"),
                 "table": _("Gin Rummy table"),
@@ -82,7 +91,10 @@ class Presenter:
                 "meld_note": _("Cards in melds are raised and underlined."),
                 "language": _("Language"),
             },
+            lesson=lesson.panel(words, state),
+            offer=lesson.offer(words, state),
         )
+        return lesson.on_lesson_table(model, words, state)
 
     def announcement(self, effect: Announce) -> str:
         """What the page says to screen readers for an :class:`Announce` effect."""
@@ -94,4 +106,6 @@ class Presenter:
             return showdown.headline(words, subject) + " " + showdown.points_line(words, subject)
         if isinstance(subject, Hint):
             return words.hint_text(subject)
+        if isinstance(subject, LessonNews):
+            return lesson.news(words, subject)
         return words.message(subject)

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from gin.scoring import HandKind
 from gin.table.controls import Control
-from gin.table.models import GameOverModel, LineModel
+from gin.table.models import ButtonModel, GameOverModel, LineModel
 from gin.table.presenter.showdown import box_score, review_button
 from gin.table.presenter.words import Words
 from gin.table.seats import AI, YOU
@@ -46,11 +46,20 @@ def game_over(words: Words, state: TableState) -> GameOverModel:
         seed_text=_("Game seed {seed}: every deal of this game follows from it.").format(seed=seed),
         seed_link=_("Replay these deals"),
         seed_href=f"?seed={quote(str(seed))}",
-        buttons=(
-            words.button(
-                Control.NEXT_HAND, label=words.tr.pgettext("button", "Play again"), primary=True
-            ),
-            review_button(words),
-            words.button(Control.DOWNLOAD),
-        ),
+        buttons=buttons(words, state),
     )
+
+
+def buttons(words: Words, state: TableState) -> tuple[ButtonModel, ...]:
+    """Play again; after a daily deal, Share first, then the person's own game."""
+    review, download = review_button(words), words.button(Control.DOWNLOAD)
+    if state.daily is None:
+        again = words.tr.pgettext("button", "Play again")
+        return words.button(Control.NEXT_HAND, label=again, primary=True), review, download
+    own = (
+        words.label(Control.BACK_TO_GAME)
+        if state.parked is not None
+        else words.tr.pgettext("button", "New game")
+    )
+    share = words.button(Control.SHARE_DAILY, primary=True)
+    return share, words.button(Control.NEXT_HAND, label=own), review, download

@@ -26,6 +26,7 @@ from gin.table.models import (
     ReviewStatsModel,
     StatsModel,
 )
+from gin.table.presenter.deals import DealsPresenter
 from gin.table.presenter.review import review_panel
 from gin.table.presenter.words import Words
 from gin.table.settings import LEVELS, SPEEDS, CardSize
@@ -49,6 +50,8 @@ def menu_panel(words: Words, state: TableState, _page: str) -> PanelModel:
 def menu_items(words: Words, state: TableState) -> tuple[ButtonModel, ...]:
     """The menu's entries: every control with a place in the menu, in their order."""
     shown = {InMenu.ALWAYS} if state.touch_only else {InMenu.ALWAYS, InMenu.WITH_KEYBOARD}
+    if state.daily is not None and state.parked is not None:
+        shown.add(InMenu.WITH_OWN_GAME_ASIDE)
     return tuple(words.button(c, keyed=False) for c in Control if c.menu in shown)
 
 
@@ -133,7 +136,11 @@ def settings_fields(words: Words, state: TableState) -> tuple[FieldsetModel, ...
 
 
 def stats_panel(words: Words, state: TableState, _page: str) -> PanelModel:
-    return replace(_titled(words, Panel.STATS), stats=stats(words, state))
+    """The statistics per level, then the daily deals' calendar and streak."""
+    today = state.today
+    kept = today is not None and state.daily_results.result_of(today) is not None
+    calendar = DealsPresenter(words).calendar(state.daily_results, today, can_share=kept)
+    return replace(_titled(words, Panel.STATS), stats=stats(words, state), calendar=calendar)
 
 
 def stats(words: Words, state: TableState) -> StatsModel:
@@ -235,9 +242,25 @@ def question(words: Words, state: TableState) -> QuestionModel | None:
     if asked is None:
         return None
     loss = _(" The game in progress will count as a loss.") if state.in_progress else ""
-    if asked is Question.NEW_GAME:
+    if asked is Question.NEW_GAME and state.daily is not None:
+        text = _(
+            "Start a new game? Your own game in progress will count as a loss "
+            "(this daily deal is kept for later)."
+        )
+        yes, no = _("Start a new game"), _("Keep playing")
+    elif asked is Question.NEW_GAME:
         text = _("Start a new game?") + loss
         yes, no = _("Start a new game"), _("Keep playing")
+    elif asked is Question.REPLACE_DAILY:
+        unfinished = state.daily or (state.parked.daily if state.parked else None)
+        day = unfinished.day if unfinished else state.asked_daily
+        assert day is not None
+        dates = DealsPresenter(words).words
+        text = _(
+            "Your deal of {date} is unfinished. Give it up for the deal of {asked}? It will "
+            "count as lost."
+        ).format(date=dates.day(day), asked=dates.day(state.asked_daily or day))
+        yes, no = _("Give it up"), _("Keep it")
     elif asked is Question.APPLY_RULES:
         text = _("These rules apply to a new game. Start a new game now?") + loss
         yes, no = _("Start a new game"), _("Keep the current game")

@@ -155,19 +155,19 @@ def review_button(words: Words) -> ButtonModel:
     )
 
 
-def _showdown(words: Words, facts: Showdown, knocker: int) -> tuple[LaidOutHand, ...]:
-    """The knocker's melds with the defender's lay-offs on them, then the defender's hand."""
-    _ = words._
-    laid = _("laid off")
-    knocker_melds = tuple(
+def laid_on(words: Words, facts: Showdown, laid: set[Card]) -> tuple[MeldModel, ...]:
+    """The knocker's melds, each with those of the defender's ``laid`` cards laid off on it
+    (marked as the defender's), in rank order."""
+    note = words._("laid off")
+    return tuple(
         MeldModel(
             tuple(
                 sorted(
                     [words.card(card, meld=index) for card in meld]
                     + [
-                        words.card(card, meld=index, note=laid, theirs=True)
+                        words.card(card, meld=index, note=note, theirs=True)
                         for card, target in facts.layoffs
-                        if target == index
+                        if target == index and card in laid
                     ],
                     key=lambda model: (model.card.rank, model.card.index),
                 )
@@ -175,6 +175,12 @@ def _showdown(words: Words, facts: Showdown, knocker: int) -> tuple[LaidOutHand,
         )
         for index, meld in enumerate(facts.knocker_melds)
     )
+
+
+def _showdown(words: Words, facts: Showdown, knocker: int) -> tuple[LaidOutHand, ...]:
+    """The knocker's melds with the defender's lay-offs on them, then the defender's hand."""
+    _ = words._
+    knocker_melds = laid_on(words, facts, {card for card, _meld in facts.layoffs})
     titles = {
         (YOU, True): _("You went gin"),
         (YOU, False): _("You knocked"),

@@ -5,13 +5,16 @@ instead of hundreds of small DOM calls from Python.  This package only draws: ev
 every flag comes from the model, every control's name and key from
 :mod:`gin.table.controls`.  One module per region, as the presenter has: :mod:`.table`,
 :mod:`.showdown` (and the score sheet), :mod:`.game_over`, :mod:`.review`,
-:mod:`.panels`, and :mod:`.pieces`, the cards and buttons they share.
+:mod:`.panels`, :mod:`.deals` (the sealed deal, its reveal, the daily deal), and
+:mod:`.pieces`, the cards and buttons they share.
 """
 
 from __future__ import annotations
 
 from gin.table.models import TableModel
+from gin.web.render import deals
 from gin.web.render.game_over import game_over_section
+from gin.web.render.lesson import lesson_intro, lesson_panel, offer
 from gin.web.render.panels import panel, question_box
 from gin.web.render.pieces import card_face, message_line, notices
 from gin.web.render.showdown import result_section, score_sheet
@@ -22,6 +25,7 @@ __all__ = ["REGIONS", "card_face", "regions", "table_classes", "table_html"]
 REGIONS = (
     "topbar",
     "notices",
+    "lesson",
     "opponent",
     "middle",
     "prompt",
@@ -39,23 +43,35 @@ def regions(model: TableModel) -> dict[str, str]:
     """The HTML of every region of the table (empty where a region shows nothing now)."""
     drawn = dict.fromkeys(REGIONS, "")
     drawn["topbar"] = topbar(model)
-    drawn["notices"] = notices(model.notices)
+    drawn["notices"] = notices(model.notices) + deals.proof(model.left, "proof left")
     why = message_line(model.why, "why", "why")
     if model.game_over is not None:
-        drawn["result"] = game_over_section(model.game_over, model.result) + why
+        proof = deals.proof(model.proof)
+        drawn["result"] = game_over_section(model.game_over, model.result, proof) + why
     elif model.result is not None:
         drawn["result"] = result_section(model.result) + why
     else:
         drawn["opponent"] = opponent(model)
-        drawn["middle"] = middle(model)
+        drawn["middle"] = middle(model) if model.middle else ""
         drawn["prompt"] = prompt(model)
         drawn["actions"] = actions(model)
         drawn["hand"] = hand_section(model)
-    drawn["side"] = score_sheet(model.sheet) + move_log(model.log)
+    lesson = model.lesson
+    in_lesson = lesson is not None and not lesson.complete
+    # At a lesson's table the person's own game's seal and score sheet would be out of place:
+    # its moves only.
+    own_game = "" if in_lesson else deals.seal_block(model.seal) + score_sheet(model.sheet)
+    drawn["side"] = own_game + move_log(model.log)
+    if lesson is not None:
+        drawn["lesson"] = lesson_panel(lesson)
+        drawn["overlay"] += lesson_intro(lesson)
+    if model.offer is not None:
+        drawn["overlay"] += offer(model.offer)
     if model.panel is not None:
         drawn["overlay"] += panel(model.panel, model)
     if model.question is not None:
         drawn["overlay"] += question_box(model.question)
+    drawn["overlay"] += deals.share_box(model.sharing)
     return drawn
 
 
@@ -73,7 +89,7 @@ def table_html(model: TableModel, drawn: dict[str, str] | None = None) -> str:
     drawn = drawn if drawn is not None else regions(model)
     play = "".join(
         _region(name, drawn[name])
-        for name in ("opponent", "middle", "prompt", "actions", "hand", "result")
+        for name in ("lesson", "opponent", "middle", "prompt", "actions", "hand", "result")
     )
     return (
         f'<div class="{table_classes(model)}" data-testid="table">'

@@ -10,7 +10,9 @@ from gin.web.render.pieces import button
 from gin.web.render.showdown import laid_out, lines_table
 
 
-def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
+def game_over_section(over: GameOverModel, result: ResultModel | None, proof: str = "") -> str:
+    """The game over panel; ``proof``: the reveal's HTML (:mod:`gin.web.render.deals`),
+    after the buttons."""
     buttons = "".join(button(b) for b in over.buttons)
     last = ""
     if result is not None:
@@ -27,6 +29,7 @@ def game_over_section(over: GameOverModel, result: ResultModel | None) -> str:
         f'<b data-testid="final-you">{over.you}</b></span>'
         f'<span>{escape(over.ai_label)} <b data-testid="final-ai">{over.ai}</b></span></p>'
         f'<div class="result-actions">{buttons}</div>'
+        + proof
         + last
         + lines_table(over.lines, "box-score", (over.you_label, over.ai_label))
         + f"<h3>{escape(over.figures_title)}</h3>"

@@ -17,7 +17,9 @@ from gin.table.models import (
     ReviewStatsModel,
     StatsModel,
     TableModel,
+    TopBarModel,
 )
+from gin.web.render import deals
 from gin.web.render.pieces import attrs, button
 from gin.web.render.review import review_panel_body
 from gin.web.render.showdown import score_sheet
@@ -103,9 +105,23 @@ def stats_chart(stats: StatsModel) -> str:
     )
 
 
+def game_facts(bar: TopBarModel) -> str:
+    """The game's facts of the top bar, for the menu: a narrow top bar leaves them out, and
+    the menu shows those it left out (static/css/table.css, beside the bar's own rules)."""
+    facts = (
+        ("target", bar.target),
+        ("hand-number", bar.hand_number),
+        ("level", bar.level),
+        ("ruleset", bar.ruleset),
+    )
+    spans = "".join(f'<span class="{css}">{escape(text)}</span>' for css, text in facts if text)
+    return f'<p class="menu-game" data-testid="menu-game">{spans}</p>'
+
+
 def menu(model: PanelModel, table: TableModel) -> str:
-    """The menu: its entries and the language (a list of its own, not a framed panel)."""
-    items = "".join(button(item, "menu-item") for item in model.items)
+    """The menu: the top bar's facts it had no room for, the entries and the language (a
+    list of its own, not a framed panel)."""
+    items = game_facts(table.topbar) + "".join(button(item, "menu-item") for item in model.items)
     languages = "".join(
         f"<option {attrs(value=code, selected=code == table.language, lang=code)}>"
         f"{escape(name)}</option>"
@@ -133,12 +149,14 @@ def settings_body(model: PanelModel, _table: TableModel) -> str:
 
 def stats_panel_body(model: PanelModel, _table: TableModel) -> str:
     assert model.stats is not None
-    return stats_body(model.stats)
+    return stats_body(model.stats) + deals.calendar(model.calendar)
 
 
 def sheet_body(_model: PanelModel, table: TableModel) -> str:
-    """The sheet and the log, as beside the table on a wide screen."""
-    return score_sheet(table.sheet, titled=False) + move_log(table.log)
+    """The sealed deal, the sheet and the log, as beside the table on a wide screen."""
+    return (
+        deals.seal_block(table.seal) + score_sheet(table.sheet, titled=False) + move_log(table.log)
+    )
 
 
 def keys_body(model: PanelModel, _table: TableModel) -> str:

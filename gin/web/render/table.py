@@ -7,7 +7,9 @@ from html import escape
 
 from gin.table.controls import Control
 from gin.table.models import LogModel, SeatModel, TableModel
+from gin.web.render.deals import seal_chip
 from gin.web.render.pieces import attrs, button, card_back, card_face, hand_card, message_line
+from gin.web.render.showdown import laid_out
 
 
 def topbar(model: TableModel) -> str:
@@ -35,7 +37,8 @@ def topbar(model: TableModel) -> str:
         f'<span class="hand-number">{escape(bar.hand_number)}</span>'
         f'<span class="level">{escape(bar.level)}</span>'
         f'<span class="ruleset" data-testid="ruleset">{escape(bar.ruleset)}</span>'
-        "<button "
+        + seal_chip(model.seal)
+        + "<button "
         + attrs(
             type="button",
             class_="menu-button",
@@ -53,6 +56,12 @@ def opponent(model: TableModel) -> str:
     count = seat.hidden + len(seat.known)
     backs = "".join(card_back() for _ in range(seat.hidden))
     known = "".join(card_face(card, extra="known") for card in seat.known)
+    if seat.laid_out is not None:  # a lesson: the computer's melds laid down after its knock
+        return (
+            f'<section class="opponent laid-down" aria-label="{escape(seat.label)}">'
+            f'<div class="opponent-hand" data-testid="opponent-hand">{laid_out(seat.laid_out)}'
+            "</div></section>"
+        )
     thinking = (
         f' <span class="thinking" data-testid="thinking"><span class="clock" aria-hidden="true">'
         f"</span>{escape(seat.thinking)}</span>"

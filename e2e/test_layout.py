@@ -1,0 +1,95 @@
+"""Issue 21: a table that fills every screen, from a 320 px phone to a 4K monitor.
+
+At each window size (e2e/layout.py's SIZES), one page steps through every phase (the
+first turn, a draw, a discard, a hand's result, the coach's review, game over, the menu
+and each panel) and measures each at the three card sizes: nothing outside the window or
+clipped, no scrolling, the top bar's items apart, every card's index in sight, no empty
+band taller than a card, the hand's cards at least 17 % of the window's height where the
+width allows (else as large as the row allows), Small a fifth smaller and Large a fifth
+larger where there is room.  Drawing and discarding are done by dragging, and the last
+deal's cards fly from the stock.  The figures go to test-results/layout.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from . import positions
+from .conftest import ROOT, open_position
+from .layout import SIZES, Measured, context_options, measure, walk
+from .players import open_menu, wait_idle
+from .test_languages import switch_language
+
+REPORT = ROOT / "test-results" / "layout.md"
+_measured: dict[tuple[int, int], list[Measured]] = {}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_table_fills_the_window_in_every_phase(
+    browser: Browser, site_url: str, size: tuple[int, int]
+) -> None:
+    context = browser.new_context(**context_options(*size))
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        found = walk(page, site_url, size, lambda view: None)
+    finally:
+        context.close()
+    _measured[size] = found
+    write_report(REPORT, _measured)
+    problems = [problem for measured in found for problem in measured.problems] + errors
+    assert not problems, "\n".join(problems)
+
+
+def test_every_language_fits_every_window(browser: Browser, site_url: str) -> None:
+    """The longest texts of a turn (the count after the best discard, Knock lit, the top
+    bar's items) in the three other languages, at every window size: one page, resized."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    open_position(page, site_url, positions.about_to_knock(seed=7))
+    assert wait_idle(page) == "discard"
+    problems: list[str] = []
+    for language in ("pl", "et", "hi"):
+        switch_language(page, language)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            found = measure(page, (width, height), "discard", ("medium",))
+            problems += [f"{language}: {problem}" for problem in found.problems]
+        page.set_viewport_size({"width": 1366, "height": 768})
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+# The widths at which the top bar leaves out one more item (static/css/table.css: the
+# bar's width in em, 16 px, plus its padding), each side of each.
+EDGES = (67.5 * 16, 59.5 * 16, 39.5 * 16, 23.9 * 16)
+
+
+def test_what_the_top_bar_leaves_out_the_menu_says(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    open_position(page, site_url, positions.about_to_knock(seed=7))
+    assert wait_idle(page) == "discard"
+    open_menu(page)
+    problems: list[str] = []
+    for edge in EDGES:
+        for width in (int(edge) - 1, int(edge) + 1):
+            page.set_viewport_size({"width": width, "height": 768})
+            problems += measure(page, (width, 768), "menu", ("medium",)).problems
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def write_report(path: Path, measured: dict[tuple[int, int], list[Measured]]) -> None:
+    """The hand's card height, share of the window and width, per size and card size."""
+    from .layout import report_table
+
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(report_table(measured))

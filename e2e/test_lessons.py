@@ -1,0 +1,327 @@
+"""Learn to play, as a newcomer meets it: the first visit's offer, every lesson on the real
+table by clicks (desktop), by taps (a 360×640 phone) and by the keyboard, a wrong move that
+shows its reason and changes nothing, Show me finishing a lesson, progress kept over a
+reload, the person's own game untouched, axe-clean views, and a screenshot of every lesson
+at both sizes (test-results/lessons/, for a person to look at).
+
+The moves each lesson asks for are the engine's (``gin.lessons``, played here in CPython
+first): the page must accept exactly those through its ordinary controls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from gin.actions import ActionKind
+from gin.lessons import LESSONS, Lesson, Pick
+from gin.lessons.goals import Move
+
+from .conftest import ROOT, stored
+from .players import HAND, PILE_TOP, STOCK, card_selector, click_visible, drag, tap_visible
+from .players import wait_idle as settled
+from .test_accessibility import problems
+from .test_responsive import FIRST_SCREEN
+
+SHOTS = ROOT / "test-results" / "lessons"
+LESSON = '[data-testid="lesson"]'
+WHY = '[data-testid="lesson-why"]'
+DESKTOP = {"viewport": {"width": 1366, "height": 800}}
+PHONE = {
+    "viewport": {"width": 360, "height": 640},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+READY = 'body[data-ready="true"]'
+
+
+def moves_of(lesson: Lesson) -> list[Move]:
+    """The moves the lesson asks for, in order (the computer's answers left out)."""
+    run = lesson.start()
+    found: list[Move] = []
+    while not run.done:
+        move = run.expected()
+        found.append(move)
+        run = run.attempt(move).run.settled()
+    return found
+
+
+MOVES = {lesson.key: moves_of(lesson) for lesson in LESSONS}
+
+
+@pytest.fixture
+def errors() -> list[str]:
+    return []
+
+
+def lesson_page(browser: Browser, errors: list[str], **options: object) -> Iterator[Page]:
+    context = browser.new_context(bypass_csp=True, **options)  # bypass: axe is injected
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def desktop(browser: Browser, errors: list[str]) -> Iterator[Page]:
+    yield from lesson_page(browser, errors, **DESKTOP)
+
+
+@pytest.fixture
+def phone(browser: Browser, errors: list[str]) -> Iterator[Page]:
+    yield from lesson_page(browser, errors, **PHONE)
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url + "?speed=0", wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="attached")
+    settled(page)
+
+
+def wait_lesson(page: Page, number: int) -> None:
+    page.wait_for_selector(f'{LESSON}[data-lesson="{number}"]')
+    settled(page)
+
+
+def done(page: Page) -> bool:
+    return page.get_attribute(LESSON, "data-lesson-done") == "true"
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def hand(page: Page) -> list[str]:
+    return page.eval_on_selector_all(f"{HAND} [data-card]", "els => els.map(e => e.dataset.card)")
+
+
+# --- the ways of making a lesson's move ------------------------------------------------------
+
+
+def by_click(page: Page, move: Move, turn: int) -> None:
+    """A person with a mouse: clicks, double-clicks and drags, in turn."""
+    if isinstance(move, Pick):
+        click_visible(page, card_selector(str(move.card)))
+        return
+    kind = move.kind
+    if kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
+        click_visible(page, PILE_TOP)  # the face-up card itself
+    elif kind is ActionKind.PASS:
+        click_visible(page, '[data-action="pass"]')
+    elif kind is ActionKind.DRAW_STOCK:
+        if turn % 2:
+            drag(page, STOCK, card_selector(hand(page)[4]))
+        else:
+            click_visible(page, STOCK)
+    else:
+        card = card_selector(str(move.card))
+        if kind is not ActionKind.DISCARD:
+            click_visible(page, f'[data-action="{kind.value}"]')
+        if turn % 3 == 0:
+            click_visible(page, card, count=2)
+        elif turn % 3 == 1:
+            click_visible(page, card)
+            click_visible(page, card)
+        else:
+            drag(page, card, '[data-testid="pile"]')
+
+
+def by_tap(page: Page, move: Move, _turn: int) -> None:
+    """A person on a touch screen: one tap chooses a card, a second plays it."""
+    if isinstance(move, Pick):
+        tap_visible(page, card_selector(str(move.card)))
+        return
+    kind = move.kind
+    if kind is ActionKind.TAKE:
+        tap_visible(page, '[data-action="take"]')
+    elif kind is ActionKind.DRAW_PILE:
+        tap_visible(page, PILE_TOP)
+    elif kind is ActionKind.PASS:
+        tap_visible(page, '[data-action="pass"]')
+    elif kind is ActionKind.DRAW_STOCK:
+        tap_visible(page, STOCK)
+    else:
+        if kind is not ActionKind.DISCARD:
+            tap_visible(page, f'[data-action="{kind.value}"]')
+        tap_visible(page, card_selector(str(move.card)))
+        tap_visible(page, card_selector(str(move.card)))
+
+
+def focus_card(page: Page, code: str) -> None:
+    for _ in range(14):
+        if page.evaluate("document.activeElement?.dataset?.card || ''") == code:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached {code}")
+
+
+def by_keys(page: Page, move: Move, _turn: int) -> None:
+    """A person at the keyboard: the table's letters, the arrows and Enter."""
+    if isinstance(move, Pick):
+        focus_card(page, str(move.card))
+        page.keyboard.press("Enter")
+        return
+    kind = move.kind
+    keys = {
+        ActionKind.TAKE: "p",
+        ActionKind.DRAW_PILE: "p",
+        ActionKind.PASS: "x",
+        ActionKind.DRAW_STOCK: "s",
+    }
+    if kind in keys:
+        page.keyboard.press(keys[kind])
+        return
+    if kind is not ActionKind.DISCARD:
+        page.keyboard.press("k" if kind is ActionKind.KNOCK else "g")
+    focus_card(page, str(move.card))
+    page.keyboard.press("Enter")
+
+
+Player = Callable[[Page, Move, int], None]
+
+
+def play_lesson(page: Page, lesson: Lesson, player: Player) -> None:
+    for turn, move in enumerate(MOVES[lesson.key]):
+        assert not done(page), (lesson.key, move)
+        player(page, move, turn)
+        settled(page)
+        assert not page.locator(f"{WHY}.shown").count(), page.inner_text(WHY)
+    assert done(page), lesson.key
+
+
+def start_lesson(page: Page, number: int, press: Callable[[str], None]) -> None:
+    wait_lesson(page, number)
+    expect(page.locator('[data-testid="lesson-intro"]')).to_be_visible()
+    press('[data-action="lesson-start"]')
+    page.wait_for_selector('[data-testid="lesson-intro"]', state="detached")
+    settled(page)
+
+
+# --- the tests ----------------------------------------------------------------------------------
+
+
+@pytest.mark.first_visit
+def test_a_newcomer_goes_through_every_lesson_by_clicks_to_a_first_game(
+    desktop: Page, site_url: str
+) -> None:
+    page = desktop
+    open_page(page, site_url)
+    offer = page.locator('[data-testid="learn-offer"]')
+    expect(offer).to_be_visible()
+    expect(offer.locator('[data-action="play-now"]')).to_be_visible()  # play straight away
+    found = problems(page, "the first visit's offer")
+    shoot(page, "desktop-00-offer")
+    game_before = stored(page, "table")
+    stats_before = stored(page, "stats")
+    offer.locator('[data-action="learn"]').click()
+
+    for number, lesson in enumerate(LESSONS, 1):
+        start_lesson(page, number, lambda selector: click_visible(page, selector))
+        shoot(page, f"desktop-{number:02d}-{lesson.key}")
+        if number == 1:  # a wrong move: its reason, and nothing else changes
+            cards, ask = hand(page), page.inner_text('[data-testid="lesson-ask"]')
+            click_visible(page, card_selector("7S"))
+            expect(page.locator(WHY)).to_contain_text("7♠")
+            expect(page.locator(WHY)).to_contain_text("set")
+            assert hand(page) == cards and page.inner_text('[data-testid="lesson-ask"]') == ask
+            assert not page.locator(f"{HAND} .selected").count() and not done(page)
+            found += problems(page, "a lesson's refusal")
+        if number == 2:  # Show me plays the lesson to its end, saying why
+            for _ in range(len(MOVES[lesson.key])):
+                click_visible(page, '[data-action="lesson-show"]')
+                settled(page)
+                page.wait_for_function(
+                    "() => !document.body.dataset.busy || document.body.dataset.busy === 'false'"
+                )
+            expect(page.locator(LESSON)).to_have_attribute("data-lesson-done", "true")
+        elif number == 4:  # progress survives a reload, mid-lesson, and the offer is gone
+            first, *_ = MOVES[lesson.key]
+            by_click(page, first, 0)
+            settled(page)
+            cards, ask = hand(page), page.inner_text('[data-testid="lesson-ask"]')
+            page.reload(wait_until="domcontentloaded")
+            page.wait_for_selector(READY, state="attached")
+            wait_lesson(page, 4)
+            assert hand(page) == cards and page.inner_text('[data-testid="lesson-ask"]') == ask
+            assert not page.locator('[data-testid="learn-offer"]').count()
+            assert not page.locator('[data-testid="lesson-intro"]').count()
+            by_click(page, MOVES[lesson.key][1], 1)
+            settled(page)
+        else:
+            if number == 7:
+                found += problems(page, "the computer's melds after its knock")
+            play_lesson(page, lesson, by_click)
+        if number == 5:
+            found += problems(page, "a lesson done, the hand shown down")
+        shoot(page, f"desktop-{number:02d}-{lesson.key}-done")
+        click_visible(page, '[data-action="lesson-next"]')
+
+    expect(page.locator('[data-testid="lessons-done"]')).to_be_visible()
+    found += problems(page, "every lesson done")
+    shoot(page, "desktop-99-done")
+    click_visible(page, '[data-action="lesson-leave"]')
+    page.wait_for_selector('[data-testid="lessons-done"]', state="detached")
+    assert settled(page) in ("upcard", "draw")  # a first game, as it was left
+    assert stored(page, "table") == game_before and stored(page, "stats") == stats_before
+    assert stored(page, "lessons")["done"] == [lesson.key for lesson in LESSONS]
+    assert not found, "\n".join(found)
+
+
+def test_every_lesson_by_taps_on_a_phone(phone: Page, site_url: str) -> None:
+    page = phone
+    open_page(page, site_url)
+    assert not page.locator('[data-testid="learn-offer"]').count()  # seen: not offered again
+    tap_visible(page, '[data-action="menu"]')
+    tap_visible(page, '[data-testid="menu"] [data-action="learn"]')
+    found: list[str] = []
+    for number, lesson in enumerate(LESSONS, 1):
+        start_lesson(page, number, lambda selector: tap_visible(page, selector))
+        needed = [f"{LESSON} [data-testid=lesson-ask]", '[data-action="lesson-show"]']
+        needed.append(f"{HAND} [data-card]" if page.locator(HAND).count() else LESSON)
+        if page.locator(STOCK).count():
+            needed += [STOCK, '[data-testid="pile"]']
+        off = page.evaluate(FIRST_SCREEN, [needed, 28, 44, page.locator(HAND).count() > 0])
+        found += [f"lesson {number}: {problem}" for problem in off]
+        shoot(page, f"phone-{number:02d}-{lesson.key}")
+        play_lesson(page, lesson, by_tap)
+        shoot(page, f"phone-{number:02d}-{lesson.key}-done")
+        off = page.evaluate(FIRST_SCREEN, [['[data-action="lesson-next"]'], 28, 44, False])
+        found += [f"lesson {number} done: {problem}" for problem in off]
+        tap_visible(page, '[data-action="lesson-next"]')
+    expect(page.locator('[data-testid="lessons-done"]')).to_be_visible()
+    found += problems(page, "every lesson done, on a phone")
+    assert not found, "\n".join(found)
+
+
+def test_every_lesson_by_the_keyboard(desktop: Page, site_url: str) -> None:
+    page = desktop
+    open_page(page, site_url)
+    page.focus('[data-action="menu"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="menu"]')
+    for _ in range(60):  # Tab through the table to the menu, to Learn to play
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.dataset?.action") == "learn":
+            break
+    page.keyboard.press("Enter")
+    for number, lesson in enumerate(LESSONS, 1):
+        # The introduction's Start has the focus; the question is said aloud.
+        wait_lesson(page, number)
+        page.wait_for_function("document.activeElement?.dataset?.action === 'lesson-start'")
+        page.keyboard.press("Enter")
+        page.wait_for_selector('[data-testid="lesson-intro"]', state="detached")
+        settled(page)
+        announced = page.inner_text("#announcer")
+        assert announced and announced in page.inner_text('[data-testid="lesson-ask"]')
+        play_lesson(page, lesson, by_keys)
+        page.wait_for_function("document.activeElement?.dataset?.action === 'lesson-next'")
+        page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="lessons-done"]')).to_be_visible()
+    assert page.evaluate("document.activeElement?.dataset?.action") == "lesson-restart"

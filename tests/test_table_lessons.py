@@ -1,0 +1,479 @@
+"""The lessons at the table: offered once, played with the ordinary controls, judged by the
+lesson, paced and shown, saved apart, and never touching the person's own game."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from gin.actions import Action, ActionKind
+from gin.cards import Card
+from gin.i18n import LANGUAGES, Translator
+from gin.lessons import LESSONS, Pick, Say, parse_move
+from gin.lessons.progress import PROGRESS_FORMAT
+from gin.table import effects as fx
+from gin.table.controls import Control
+from gin.table.intents import (
+    Arm,
+    BackToGame,
+    BotDecided,
+    Cancel,
+    ChooseCard,
+    DrawFromPile,
+    DrawFromStock,
+    Intent,
+    KeyPress,
+    Learn,
+    LeaveLessons,
+    LessonIntro,
+    MoveCard,
+    NewGame,
+    NextHand,
+    NextLesson,
+    Pass,
+    PlayCard,
+    PlayDaily,
+    PlayNow,
+    RestartLessons,
+    ShowMe,
+    Today,
+)
+from gin.table.lesson_state import LessonNews
+from gin.table.presenter import Presenter
+from gin.table.startup import Address, Stored, start
+from gin.table.state import TablePhase
+from gin.table.update import update
+from gin.web.render import regions
+from tests.table_helpers import EN, Table, at_phase
+
+
+def first_visit() -> Table:
+    return Table.open(stored=Stored())
+
+
+def lessons_open(number: int = 1) -> Table:
+    """A returning person's table (the offer seen) with lesson ``number`` started."""
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    table.send(Learn())
+    for _ in range(number - 1):
+        finish(table)
+        table.send(NextLesson())
+    table.send(LessonIntro(False))
+    return table
+
+
+def intents_for(move: Action | Pick) -> list[Intent]:
+    """The ordinary controls that make ``move``: a click on the card, the stock or the pile,
+    Take or Pass, Knock or Gin and then the card."""
+    if isinstance(move, Pick):
+        return [ChooseCard(move.card)]
+    kind = move.kind
+    if kind in (ActionKind.TAKE, ActionKind.DRAW_PILE):
+        return [DrawFromPile()]
+    if kind is ActionKind.PASS:
+        return [Pass()]
+    if kind is ActionKind.DRAW_STOCK:
+        return [DrawFromStock()]
+    assert move.card is not None
+    arm: list[Intent] = [] if kind is ActionKind.DISCARD else [Arm(kind)]
+    return [*arm, ChooseCard(move.card), ChooseCard(move.card)]  # chosen, then played
+
+
+def finish(table: Table) -> None:
+    """Play the open lesson to its end with the ordinary controls."""
+    for _ in range(40):
+        run = table.state.lessons.run
+        assert run is not None
+        if run.done:
+            return
+        if table.state.lessons.intro:
+            table.send(LessonIntro(False))
+            continue
+        for intent in intents_for(run.expected()):
+            table.send(intent)
+    raise AssertionError("the lesson did not end")
+
+
+def saves(effects: list[fx.Effect]) -> list[fx.Save]:
+    return [effect for effect in effects if isinstance(effect, fx.Save)]
+
+
+# --- offered, never forced ---------------------------------------------------------------------
+
+
+def test_a_first_visit_offers_the_lessons_once_and_play_now_declines() -> None:
+    table = first_visit()
+    assert table.state.offer and table.state.lessons.progress.offered
+    assert table.saved["lessons"]["offered"] is True  # type: ignore[index]
+    assert fx.Focus("learn") in table.effects
+    model = EN.table(table.state)
+    assert model.offer is not None and model.offer.learn.action == Control.LEARN.action
+    assert 'data-testid="learn-offer"' in regions(model)["overlay"]
+    again = table.reload()
+    assert not again.state.offer  # shown once
+    table.send(PlayNow())
+    assert not table.state.offer and table.state.lessons.run is None
+    assert table.state.in_hand  # the game is there to play straight away
+
+
+def test_playing_on_declines_the_offer() -> None:
+    table = first_visit()
+    table.send(DrawFromPile() if table.state.phase is TablePhase.UPCARD else DrawFromStock())
+    assert not table.state.offer and table.state.lessons.run is None
+
+
+def test_no_offer_for_a_person_with_a_saved_game_or_statistics() -> None:
+    table = first_visit()
+    returning = Stored(table=table.saved["table"], stats=table.saved["stats"])
+    state, _effects = start(returning, Address(), [])
+    assert not state.offer
+    state, _effects = start(Stored(stats=table.saved["stats"]), Address(), [])
+    assert not state.offer
+
+
+def test_cancel_declines_the_offer_and_learn_accepts_it() -> None:
+    table = first_visit()
+    table.send(Cancel())
+    assert not table.state.offer
+    table = first_visit()
+    table.send(Learn())
+    assert not table.state.offer and table.state.lessons.number == 1
+    assert table.state.lessons.intro and fx.Focus("lesson-start") in table.effects
+
+
+def test_learn_to_play_is_in_the_menu() -> None:
+    assert Control.LEARN.menu is not None and Control.LEARN.action == "learn"
+    assert isinstance(Control.LEARN.intent, Learn)
+
+
+# --- every lesson, with the ordinary controls ---------------------------------------------------
+
+
+def test_the_whole_path_is_played_with_the_ordinary_controls() -> None:
+    table = lessons_open()
+    for number in range(1, len(LESSONS) + 1):
+        assert table.state.lessons.number == number
+        finish(table)
+        model = EN.table(table.state)
+        assert model.lesson is not None and model.lesson.done and model.lesson.number == number
+        assert 'data-lesson-done="true"' in regions(model)["lesson"]
+        assert number in (1, 2, 3, 4) or table.state.view.hand_results  # those end a hand
+        table.send(NextLesson())
+    assert table.state.lessons.complete and table.state.lessons.progress.finished
+    assert 'data-testid="lessons-done"' in regions(EN.table(table.state))["lesson"]
+    assert fx.Focus("lesson-restart") in table.effects
+    table.send(RestartLessons())
+    assert table.state.lessons.number == 1
+
+
+def test_keys_play_a_lesson_too() -> None:
+    """S draws, P takes, K arms Knock, Enter on the focused card plays it, N goes on."""
+    table = lessons_open(5)  # knocking: take 9♥, knock with 6♣
+    table.send(KeyPress("p"))
+    assert table.state.lessons.run is not None and table.state.lessons.run.step == 1
+    table.send(KeyPress("k"))
+    assert table.state.armed is ActionKind.KNOCK
+    table.send(KeyPress("Enter", Card.parse("6C")))  # the page's Enter: the focused card
+    table.send(PlayCard(Card.parse("6C")))
+    assert table.state.lessons.run.done
+    table.send(KeyPress("n"))
+    assert table.state.lessons.number == 6
+
+
+def test_a_card_in_a_step_that_asks_for_cards_is_chosen_with_one_click() -> None:
+    table = lessons_open(1)
+    table.send(ChooseCard(Card.parse("QH")))
+    run = table.state.lessons.run
+    assert run is not None and run.picked == (Card.parse("QH"),)
+    effects = table.send(ChooseCard(Card.parse("QH")))  # a double click's second click
+    assert effects == [] and table.state.lessons.run is run
+
+
+# --- a wrong move is refused with its reason and changes nothing -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("number", "intent", "code"),
+    [
+        (1, ChooseCard(Card.parse("7S")), Say.IN_SET),
+        (2, DrawFromPile(), Say.PILE_USELESS),
+        (3, Pass(), Say.PILE_MELDS),
+        (1, DrawFromStock(), Say.TAP_A_CARD),
+    ],
+)
+def test_a_wrong_move_is_refused_with_the_lessons_reason(
+    number: int, intent: Intent, code: Say
+) -> None:
+    table = lessons_open(number)
+    run, game = table.state.lessons.run, table.state.game
+    effects = table.send(intent)
+    assert table.state.lessons.run is run  # the lesson's state: exactly as it was
+    assert table.state.game is game and not any(s.table for s in saves(effects))
+    why = table.state.lessons.why
+    assert why is not None and why.code is code
+    assert fx.PlaySound(fx.Sound.REFUSED) in effects
+    spoken = [e for e in effects if isinstance(e, fx.Announce)]
+    assert spoken and isinstance(spoken[0].subject, LessonNews)
+    model = EN.table(table.state)
+    assert model.lesson is not None and model.lesson.why is not None
+    assert 'data-testid="lesson-why"' in regions(model)["lesson"]
+    assert model.lesson.why.text in regions(model)["lesson"]
+
+
+def test_the_card_just_taken_is_refused_by_the_tables_own_rule() -> None:
+    table = lessons_open(3)
+    table.send(DrawFromPile())  # 8♥ taken
+    run = table.state.lessons.run
+    table.send(ChooseCard(Card.parse("8H")))
+    assert table.state.lessons.run is run and table.state.why is not None
+    model = EN.table(table.state)
+    assert model.lesson is not None and model.lesson.why is not None
+    assert "throw back" in model.lesson.why.text and model.why is None
+
+
+def test_a_second_refusal_shakes_again() -> None:
+    table = lessons_open(2)
+    table.send(DrawFromPile())
+    first = EN.table(table.state).lesson
+    table.send(DrawFromPile())
+    second = EN.table(table.state).lesson
+    assert first is not None and second is not None and first.why and second.why
+    assert second.why.serial == first.why.serial + 1 and second.why.target == "pile"
+
+
+# --- Show me, and the computer's pace --------------------------------------------------------
+
+
+def test_show_me_marks_the_move_then_plays_it_and_says_why() -> None:
+    table = lessons_open(5)
+    table.send(DrawFromPile())
+    state, effects = update(table.state, ShowMe())
+    assert state.armed is ActionKind.KNOCK  # the Knock button lights first
+    later = [e for e in effects if isinstance(e, fx.Later)]
+    assert len(later) == 1 and later[0].delay_ms > 0
+    state, effects = update(state, later[0].tick)
+    run = state.lessons.run
+    assert run is not None and run.done
+    assert state.lessons.said is not None and state.lessons.said.code is Say.KNOCK_WITH
+    assert any(isinstance(e, fx.Move) for e in effects)
+    assert any(isinstance(e, fx.ShowDown) for e in effects)
+
+
+def test_show_me_finishes_a_question_about_cards_one_card_at_a_time() -> None:
+    table = lessons_open(1)
+    state, effects = update(table.state, ShowMe())
+    picks = 0
+    while True:
+        later = [e for e in effects if isinstance(e, fx.Later)]
+        if not later:
+            break
+        state, effects = update(state, later[0].tick)
+        picks += 1
+    assert picks == 4 and state.lessons.run is not None and state.lessons.run.done
+
+
+def test_a_stale_tick_is_dropped() -> None:
+    table = lessons_open(1)
+    state, effects = update(table.state, ShowMe())
+    (later,) = [e for e in effects if isinstance(e, fx.Later)]
+    left, _ = update(state, LeaveLessons())
+    assert update(left, later.tick) == (left, [])
+
+
+def test_the_computer_answers_at_the_tables_pace_and_the_next_question_waits() -> None:
+    table = lessons_open(3)
+    table.send(DrawFromPile())
+    state, effects = update(table.state, PlayCard(Card.parse("KS")))
+    assert state.thinking and state.lessons.run is not None and state.lessons.run.pending
+    assert not state.your_turn and EN.table(state).busy
+    ticks = 0
+    while state.thinking:
+        (later,) = [e for e in effects if isinstance(e, fx.Later)]
+        assert later.delay_ms == state.step_delay_ms
+        state, effects = update(state, later.tick)
+        ticks += 1
+    assert ticks == 2 and state.your_turn
+    spoken = [e.subject for e in effects if isinstance(e, fx.Announce)]
+    assert any(isinstance(s, LessonNews) and s.ask for s in spoken)  # the question, aloud
+
+
+# --- the person's own game, settings and statistics stay as they were ----------------------
+
+
+def test_the_lessons_never_touch_the_saved_game_the_statistics_or_the_settings() -> None:
+    table = at_phase(TablePhase.DISCARD)
+    table.send(PlayNow())
+    game, stats, settings = table.state.game, table.state.stats, table.state.settings
+    saved = dict(table.saved)
+    table.send(Learn())
+    every: list[fx.Effect] = list(table.effects)
+    while not table.state.lessons.complete:
+        run = table.state.lessons.run
+        assert run is not None
+        if table.state.lessons.intro:
+            table.send(LessonIntro(False))
+        elif run.done:
+            table.send(NextLesson())
+        else:
+            for intent in intents_for(run.expected()):
+                table.send(intent)
+        every += table.effects
+        assert table.state.game is game and table.state.stats is stats
+        assert table.state.settings is settings
+    for save in saves(every):
+        assert save.table is None and save.stats is None and save.settings is None
+    assert {name: table.saved[name] for name in ("table", "stats", "settings")} == {
+        name: saved[name] for name in ("table", "stats", "settings")
+    }
+    table.send(LeaveLessons())
+    assert table.state.game is game and table.state.your_turn
+
+
+def test_the_computers_answer_in_the_persons_game_waits_for_the_lesson() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    state, effects = update(table.state, Pass())  # the computer is to answer: it is asked ...
+    (think,) = [e for e in effects if isinstance(e, fx.Think)]
+    state, _ = update(state, Learn())
+    action = think.view.legal_actions[0]
+    after, effects = update(state, BotDecided(action, think.ticket))
+    assert after is state and effects == []  # ... but its answer waits while a lesson is open
+    left, effects = update(after, LeaveLessons())
+    assert any(isinstance(e, fx.Think) for e in effects)  # and it is asked again
+
+
+def test_new_game_in_a_lesson_leaves_it_first() -> None:
+    table = lessons_open(2)
+    table.send(NewGame())
+    assert table.state.lessons.run is None
+
+
+def test_todays_deal_from_a_lesson_leaves_it_first_and_the_daily_deal_comes_back_after() -> None:
+    """Today's deal and the person's own game are never played under a lesson's table."""
+    table = at_phase(TablePhase.DISCARD)  # the person has played: their game is kept aside
+    table.send(PlayNow())
+    table.send(Learn())
+    table.send(LessonIntro(False))
+    assert table.state.lessons.run is not None and table.state.in_progress
+    own = table.state.game.actions
+    table.send(Today(date(2026, 12, 1)))
+    table.send(PlayDaily())
+    assert table.state.lessons.run is None and table.state.daily is not None
+    assert EN.table(table.state).lesson is None
+    table.send(Learn())
+    table.send(LessonIntro(False))
+    table.send(BackToGame())
+    assert table.state.lessons.run is None and table.state.daily is None
+    assert table.state.game.actions == own
+
+
+def test_the_lessons_hand_is_arranged_in_memory_only() -> None:
+    table = lessons_open(2)
+    shown = table.state.shown_hand()
+    effects = table.send(MoveCard(shown[0], 5))
+    assert table.state.shown_hand()[5] == shown[0] and not saves(effects)
+    assert table.state.order == ()
+
+
+def test_a_question_about_melds_hides_the_melds() -> None:
+    table = lessons_open(1)
+    model = EN.table(table.state)
+    assert all(card.meld is None for card in model.hand) and len(model.hand) == 10
+    assert not model.buttons  # Take and Pass do not belong to this question
+
+
+def test_after_the_computers_knock_its_melds_lie_on_the_table_and_the_chosen_go_over() -> None:
+    table = lessons_open(7)
+    model = EN.table(table.state)
+    assert model.result is None and not model.middle
+    assert model.opponent.laid_out is not None and len(model.opponent.laid_out.melds) == 3
+    assert model.topbar.ai.score == 0  # not priced before the lay-offs are made
+    table.send(ChooseCard(Card.parse("9S")))
+    model = EN.table(table.state)
+    assert Card.parse("9S") not in [c.card for c in model.hand]
+    laid = [c for meld in model.opponent.laid_out.melds for c in meld.cards if c.theirs]  # type: ignore[union-attr]
+    assert [c.card for c in laid] == [Card.parse("9S")]
+
+
+# --- saved apart, and resumed ---------------------------------------------------------------------
+
+
+def test_progress_is_saved_apart_and_a_reload_reopens_the_lesson_where_it_was() -> None:
+    table = lessons_open(3)
+    table.send(DrawFromPile())
+    record = table.saved["lessons"]
+    assert record["format"] == PROGRESS_FORMAT and record["current"] == "drawing"  # type: ignore[index]
+    again = table.reload()
+    run = again.state.lessons.run
+    assert run is not None and run.lesson.key == "drawing" and run.step == 1
+    assert not again.state.lessons.intro
+    again.send(LeaveLessons())
+    assert again.reload().state.lessons.run is None  # left: the game opens
+    again.send(Learn())
+    assert again.state.lessons.run is not None and again.state.lessons.run.step == 1
+
+
+def test_a_damaged_progress_record_is_dropped_with_a_notice() -> None:
+    state, _ = start(Stored(settings={}, lessons={"format": "junk"}), Address(), [])
+    assert state.lessons.progress.current is None and state.notices
+
+
+# --- every language -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_lesson_is_worded_in_every_language(language: str) -> None:
+    """Each introduction, question, refusal, explanation and learned line fills in, in the
+    language's own words (a missing value or a broken template would raise here)."""
+    presenter = Presenter(Translator(language))
+    table = lessons_open(1)
+    texts: set[str] = set()
+    while not table.state.lessons.complete:
+        run = table.state.lessons.run
+        assert run is not None
+        lesson = presenter.table(table.state).lesson
+        assert lesson is not None
+        if table.state.lessons.intro:
+            assert lesson.intro is not None
+            texts.add(lesson.intro.text)
+            table.send(LessonIntro(False))
+            continue
+        texts.add(lesson.ask)
+        if run.done:
+            table.send(NextLesson())
+            continue
+        step = run.current
+        assert step is not None
+        for wrong in step.promised:
+            state, _ = update(table.state, intents_for(parse_move(wrong))[-1])
+            refused = presenter.table(state).lesson
+            if refused is not None and refused.why is not None:
+                texts.add(refused.why.text)
+        for intent in intents_for(run.expected()):
+            for effect in table.send(intent):
+                if isinstance(effect, fx.Announce):
+                    texts.add(presenter.announcement(effect))
+    assert all(texts) and len(texts) > 60
+    english = Presenter(Translator("en")).table(lessons_open(1).state).lesson
+    assert english is not None and (english.ask in texts) == (language == "en")
+
+
+def test_lesson_news_says_the_reason_then_the_question() -> None:
+    table = lessons_open(2)
+    effects = table.send(DrawFromStock())
+    (said,) = [e for e in effects if isinstance(e, fx.Announce)]
+    text = EN.announcement(said)
+    assert text.startswith("Draw from the stock:") and text.endswith("least deadwood.")
+
+
+def test_hint_review_and_the_deck_are_not_offered_in_a_lesson() -> None:
+    table = lessons_open(2)
+    model = EN.table(table.state)
+    assert Control.HINT.action not in [b.action for b in model.buttons]
+    for key in ("h", "r"):
+        table.send(KeyPress(key))
+    assert table.state.hint is None and table.state.review is None
+    table.send(NextHand())
+    assert table.state.lessons.number == 2  # not done yet: N does not skip it
