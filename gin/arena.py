@@ -1,13 +1,17 @@
 """The arena: play bots against each other and measure who is stronger, and how fast they decide.
 
     python -m gin.arena hard normal --games 500 --seed 1 --duplicate --jobs 2 [--json]
+    python -m gin.arena hard --pool --games 500 --seed 1 --duplicate --jobs 2 [--json]
 
-A player is a level name (``easy``, ``normal``, ``hard``, ``simple``) or
-``module:factory`` for any other bot, where ``factory(seed)`` returns an
+A player is a level name (``easy``, ``normal``, ``hard``, ``simple``), a style
+of the pool (:data:`gin.ai.styles.STYLES`: ``simple-gin``, ``normal-3``, ...)
+or ``module:factory`` for any other bot, where ``factory(seed)`` returns an
 object with ``choose(view, legal)``.  Bots get only their seat's view and the
 legal actions.  ``--duplicate`` plays every deal twice with the seats
 swapped, which cancels much of the luck of the cards; the difference in points
 per hand then comes with a 95% confidence interval computed over the deals.
+``--pool`` plays the player against every opponent of :data:`POOL` on the same
+deals and names the one it does worst against.
 """
 
 from __future__ import annotations
@@ -26,20 +30,27 @@ from multiprocessing import Pool
 from typing import Any, TextIO
 
 from gin.ai import LEVELS, Player, bot_seed, make_player
+from gin.ai.styles import STYLES
 from gin.game import Game
 
 MAX_HANDS = 500
 """A game still running after this many hands is abandoned (no bot pair should come close)."""
+POOL = ("simple", "easy", "normal", *STYLES)
+"""The opponents Hard is measured against (issue 24): the knock-at-once players simple and
+Easy, Normal, and the styles that knock otherwise (:mod:`gin.ai.styles`)."""
 
 
 def load_player(spec: str, seed: int) -> Player:
-    """A level name, or ``module:factory`` called with the seed."""
+    """A level name, a style of the pool, or ``module:factory`` called with the seed."""
     if spec.lower() in LEVELS:
         return make_player(spec, seed)
+    if spec.lower() in STYLES:
+        return STYLES[spec.lower()](seed)
     module_name, _, attribute = spec.partition(":")
     if not attribute:
         raise ValueError(
-            f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or module:factory"
+            f"unknown player {spec!r}: a level ({', '.join(LEVELS)}), a style"
+            f" ({', '.join(STYLES)}) or module:factory"
         )
     factory = getattr(importlib.import_module(module_name), attribute)
     player: Player = factory(seed)
@@ -238,12 +249,73 @@ def run(
     return summarize(names, records)
 
 
+def share_of_games(summary: dict[str, Any]) -> float:
+    """Player A's share of the games of a match summary."""
+    return float(summary["players"][0]["games_won"]) / max(1, int(summary["games"]))
+
+
+def run_pool(
+    spec: str,
+    games: int,
+    seed: int,
+    duplicate: bool = False,
+    jobs: int = 1,
+    opponents: Sequence[str] = POOL,
+    progress: TextIO | None = None,
+) -> dict[str, Any]:
+    """Play ``spec`` against every opponent on the same deals: one :func:`run` summary each,
+    and the opponent it does worst against (the lowest share of games, then of points)."""
+    matches = []
+    for opponent in opponents:
+        if progress is not None:
+            progress.write(f"{spec} vs {opponent}\n")
+        matches.append(run(spec, opponent, games, seed, duplicate, jobs, progress))
+    worst = min(matches, key=lambda match: (share_of_games(match), match["diff_per_hand"]))
+    return {
+        "player": spec,
+        "seed": seed,
+        "matches": matches,
+        "worst": worst["players"][1]["name"],
+    }
+
+
+def format_pool(pool: dict[str, Any]) -> str:
+    """The pool's matches as a small text table, one line per opponent, and the worst."""
+    matches = pool["matches"]
+    first = matches[0]
+    player = pool["player"]
+    lines = [
+        f"{player} against the pool: {first['games']} games ({first['deals']} deals) each,"
+        f" seed {pool['seed']}",
+        f"{'opponent':<18}{'games won':>10}  {'pts/hand':<16}{'diff/hand (95% CI)':<26}"
+        f"{'decision p95 ms':<16}",
+    ]
+    for match in matches:
+        mine, theirs = match["players"]
+        low, high = match["diff_ci95"]
+        points = f"{mine['points_per_hand']:.2f} vs {theirs['points_per_hand']:.2f}"
+        diff = f"{match['diff_per_hand']:+.2f} [{low:+.2f}, {high:+.2f}]"
+        p95 = f"{mine['decision_ms']['p95']:.2f} vs {theirs['decision_ms']['p95']:.2f}"
+        lines.append(
+            f"{theirs['name']:<18}{share_of_games(match):>10.1%}  {points:<16}{diff:<26}{p95}"
+        )
+    worst = next(match for match in matches if match["players"][1]["name"] == pool["worst"])
+    lines.append(f"worst: {pool['worst']} ({share_of_games(worst):.1%} of games)")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gin.arena", description="Play two bots against each other."
     )
-    parser.add_argument("a", help="player A: easy, normal, hard, simple or module:factory")
-    parser.add_argument("b", help="player B, likewise")
+    parser.add_argument(
+        "a",
+        help="player A: easy, normal, hard, simple, a style (simple-gin, ...) or module:factory",
+    )
+    parser.add_argument("b", nargs="?", help="player B, likewise (not with --pool)")
+    parser.add_argument(
+        "--pool", action="store_true", help=f"play A against each of {', '.join(POOL)}"
+    )
     parser.add_argument("--games", type=int, default=100, help="deals to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument(
@@ -254,16 +326,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if (args.b is None) != args.pool:
+        parser.error("name player B, or give --pool (not both)")
+    progress = sys.stderr if sys.stderr.isatty() else None
+    options = {"duplicate": args.duplicate, "jobs": args.jobs, "progress": progress}
     try:
-        summary = run(
-            args.a,
-            args.b,
-            args.games,
-            args.seed,
-            duplicate=args.duplicate,
-            jobs=args.jobs,
-            progress=sys.stderr if sys.stderr.isatty() else None,
-        )
+        if args.pool:
+            pool = run_pool(args.a, args.games, args.seed, **options)
+            print(json.dumps(pool) if args.json else format_pool(pool))
+            return 0
+        summary = run(args.a, args.b, args.games, args.seed, **options)
     except (ValueError, ImportError, AttributeError) as error:
         parser.error(str(error))
     print(json.dumps(summary) if args.json else format_report(summary))

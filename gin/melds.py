@@ -143,10 +143,17 @@ def _best_sets(mask: int) -> int:
     )
     if not thrice:
         return 0
+    table = _RUN_DEADWOOD
     best_value = 1 << 30
     best_sets = 0
     for chosen in _set_options(mask, thrice):
-        value = sum(_RUN_DEADWOOD[bits] for bits in _lanes(mask & ~chosen))
+        rest = mask & ~chosen
+        value = (
+            table[rest & 0x1FFF]
+            + table[(rest >> 16) & 0x1FFF]
+            + table[(rest >> 32) & 0x1FFF]
+            + table[(rest >> 48) & 0x1FFF]
+        )
         if value < best_value:
             best_value, best_sets = value, chosen
     return best_sets

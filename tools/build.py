@@ -203,9 +203,9 @@ def build_vendor() -> None:
     )
 
 
-COMMAND_LINE_ONLY = {"gin/arena.py", "gin/replay.py"}
-"""Modules of the command line (``python -m gin.arena``, ``gin.replay``): the page never
-imports them, so the bundle leaves them out."""
+COMMAND_LINE_ONLY = {"gin/arena.py", "gin/ai/styles.py", "gin/replay.py"}
+"""Modules of the command line (``python -m gin.arena``, its pool of styles, ``gin.replay``):
+the page never imports them, so the bundle leaves them out."""
 
 
 def _bundle_members(package: Path) -> list[Path]:

@@ -4,6 +4,8 @@ Both knock as soon as they may and take the pile card only when it makes a
 meld at once.  They differ in how they see melds: simple uses the engine's
 best arrangement and breaks ties at random; Easy keeps the melds it happens to
 have, found greedily (runs first, then sets), which is how a beginner plays.
+Simple's draws and discards with other knocking habits are the arena's styles
+(:mod:`gin.ai.styles`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from collections.abc import Callable
 from gin.actions import Action, ActionKind
 from gin.ai.base import decision_rng
 from gin.ai.knowledge import (
+    KnockLimit,
     discard_cards,
     finish_discard,
     is_draw_phase,
+    knock_at_once,
     pile_draw,
     stock_draw,
 )
@@ -34,12 +38,18 @@ def draw_if_it_melds(view: PlayerView, legal: list[Action], melded: Callable[[in
 
 
 class SimplePlayer:
-    """The EAAI Gin Rummy challenge's "simple player", a fixed yardstick for the other levels."""
+    """The EAAI Gin Rummy challenge's "simple player", a fixed yardstick for the other levels.
 
-    name = "simple"
+    ``knocks`` is its knocking habit: at once, as the challenge's player does, unless a
+    style of the arena's pool gives it another.
+    """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(
+        self, seed: int = 0, knocks: KnockLimit = knock_at_once, name: str = "simple"
+    ) -> None:
         self.seed = seed
+        self.knocks = knocks
+        self.name = name
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         hand = to_mask(view.hand)
@@ -50,7 +60,8 @@ class SimplePlayer:
         least = min(values.values())
         tied = [card for card in cards if values[card] == least]
         card = decision_rng(self.seed, view).choice(tied)
-        return finish_discard(legal, card, knock=True)
+        limit = self.knocks(view.stock_count, view.rules.knock_limit)
+        return finish_discard(legal, card, knock=least <= limit)
 
 
 def greedy_melded(mask: int) -> int:

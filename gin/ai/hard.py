@@ -15,7 +15,9 @@
    chance of still being in the stock.  It rewards pairs and near-runs with
    live outs and so weighs potential against deadwood in one number.
 3. **Discards** add the danger of feeding the opponent: the share of sampled
-   hands the card would join a meld in, times :data:`DANGER_WEIGHT`.
+   hands the card would join a meld in, times :data:`DANGER_WEIGHT`.  Near gin
+   (one or two loose cards kept) a discard also gains the next draw's gin chance
+   times :data:`GIN_OUTS_WEIGHT`: the lowest deadwood is not always the most outs.
 4. **Draws** compare taking the pile card (then the best discard) with the
    expectation over the stock's likely cards, each followed by its best discard.
 5. **Knocks**: the expected score of knocking now, showing down against every
@@ -31,7 +33,8 @@
    much better its move is than the next best, and the coach what a move cost.
 
 Everything is computed from masks with :func:`gin.melds.deadwood_mask` and
-cached per decision, which keeps a decision's p95 around 9 ms in CPython (16 ms in Pyodide).
+cached per decision, which kept a decision's p95 around 9 ms in CPython (16 ms in Pyodide);
+the gin-outs term of discards costs about a fifth more (README, "Hard against the pool").
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from gin.ai.knowledge import (
     stock_draw,
 )
 from gin.ai.signals import distance, prior_weights
-from gin.cards import Card, card_of_bit, from_mask, iter_bits
+from gin.cards import LANE, SUIT_LANE_MASK, Card, card_of_bit, from_mask, iter_bits
 from gin.melds import arrangement_mask, deadwood_mask, melded_mask
 from gin.rules import DEAD_HAND_STOCK, GIN_BONUS, UNDERCUT_BONUS
 from gin.showdown import best_layoff
@@ -76,6 +79,10 @@ MAX_TRIES = 4
 """Rejection gives up after this many tries per sample (then takes what comes)."""
 DANGER_WEIGHT = 5.0
 """Deadwood points it is worth to keep a card the opponent would meld with away from it."""
+GIN_OUTS_WEIGHT = 30.0
+"""Deadwood points a certain gin on the next draw is worth to a discard near gin.  Against the
+patient styles of the arena's pool it raised Hard's points per hand by about half a point
+(docs/DESIGN.md)."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
 KNOCK_SHIFT = 26
@@ -94,6 +101,9 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
     """
     weights = prior_weights(knowledge)
     cards = list(weights)
+    bits = [card.bit for card in cards]
+    exponents = [1.0 / weights[card] for card in cards]
+    order = range(len(cards))
     hidden = knowledge.opponent_hidden
     wanted = knowledge.opponent_stock_draws // DRAWS_PER_EXTRA
     extra = max(0, min(MAX_EXTRA_DRAWS, wanted, len(cards) - hidden))
@@ -103,11 +113,11 @@ def sample_opponent(knowledge: Knowledge, rng: random.Random, count: int) -> lis
     while len(hands) < count:
         tries += 1
         # Weighted sampling without replacement (Efraimidis-Spirakis keys).
-        keyed = sorted(cards, key=lambda card: rng.random() ** (1.0 / weights[card]))
-        chosen = keyed[-(hidden + extra) :] if hidden + extra else []
+        keys = [rng.random() ** exponent for exponent in exponents]
+        keyed = sorted(order, key=keys.__getitem__)
         hand = knowledge.opponent_known
-        for card in chosen:
-            hand |= card.bit
+        for index in keyed[-(hidden + extra) :] if hidden + extra else ():
+            hand |= bits[index]
         hand = _throw_extra(hand, knowledge.opponent_known, extra)
         if discarded and tries <= MAX_TRIES * count and deadwood_mask(hand) == 0:
             continue
@@ -163,6 +173,7 @@ class Evaluator:
         self.sample_deadwood = [deadwood_mask(hand) for hand in self.samples]
         self._value: dict[int, float] = {}
         self._danger: dict[Card, float] = {}
+        self._gin_chance: dict[int, float] = {}
 
     def value(self, mask: int) -> float:
         """Expected least deadwood of a 10-card hand after one stock draw and the best discard."""
@@ -175,13 +186,13 @@ class Evaluator:
         near = neighbours(mask)
         total = 0.0
         for bit, points, weight in self.stock:
-            if bit & near and deadwood_mask(mask | bit) < base + points:  # the card joins a meld
-                grown = mask | bit
-                best = base
-                for other in iter_bits(mask & ~melded_mask(grown)):
-                    left = deadwood_mask(grown ^ other)
-                    if left < best:
-                        best = left
+            grown = mask | bit
+            if bit & near and (joined := deadwood_mask(grown)) < base + points:
+                # The card joins a meld.  Throwing a card left loose in grown's arrangement
+                # lowers its deadwood by exactly that card's points, so the best throw is
+                # the highest of them.
+                loose_now = mask & ~melded_mask(grown)
+                best = min(base, joined - highest_points(loose_now)) if loose_now else base
             else:  # at best it replaces the highest loose card
                 best = base - max(0, top - points)
             total += weight * best
@@ -207,7 +218,11 @@ class Evaluator:
 
     def discard_cost(self, mask: int, card: Card) -> float:
         """The value of discarding ``card`` from the 11 cards of ``mask``: lower is better."""
-        return self.value(mask ^ card.bit) + DANGER_WEIGHT * self.danger(card)
+        kept = mask ^ card.bit
+        cost = self.value(kept) + DANGER_WEIGHT * self.danger(card)
+        if (kept & ~melded_mask(kept)).bit_count() <= 2:
+            cost -= GIN_OUTS_WEIGHT * self.gin_chance(kept)
+        return cost
 
     def best_discard(self, mask: int, allowed: list[Card]) -> tuple[Card, float]:
         """The discard from ``mask`` with the lowest cost, and that cost."""
@@ -237,12 +252,20 @@ class Evaluator:
 
     def gin_chance(self, mask: int) -> float:
         """The chance the next stock card lets the 10-card hand ``mask`` go gin."""
+        cached = self._gin_chance.get(mask)
+        if cached is not None:
+            return cached
         hits = 0.0
         for bit, _, weight in self.stock:
             grown = mask | bit
-            if any(deadwood_mask(grown ^ other) == 0 for other in iter_bits(grown)):
+            # Gin leaves one card loose, worth 10 points at most.
+            if deadwood_mask(grown) <= 10 and any(
+                deadwood_mask(grown ^ other) == 0 for other in iter_bits(grown)
+            ):
                 hits += weight
-        return hits / self.stock_weight
+        result = hits / self.stock_weight
+        self._gin_chance[mask] = result
+        return result
 
     def knock_outcome(self, mask: int) -> tuple[float, float]:
         """Expected points of knocking with the 10 cards of ``mask``, and the undercut chance."""
@@ -292,7 +315,11 @@ class HardPlayer:
         evaluator = Evaluator(knowledge, sample_opponent(knowledge, rng, self.samples))
         if is_draw_phase(legal):
             return self._draw(knowledge, evaluator, legal)
-        return self._discard(knowledge, evaluator, legal)
+        return self._discard(knowledge, evaluator, legal, self.knock_limit(knowledge, view))
+
+    def knock_limit(self, knowledge: Knowledge, view: PlayerView) -> int:
+        """The most deadwood Hard weighs a knock with now (:func:`knock_schedule`)."""
+        return knock_schedule(knowledge)
 
     def _draw(self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]) -> Appraisal:
         pile = pile_draw(legal)
@@ -314,7 +341,7 @@ class HardPlayer:
         return Appraisal(Hint(stock, code, args, stock_cost), values)
 
     def _discard(
-        self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]
+        self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action], schedule: int
     ) -> Appraisal:
         hand = knowledge.hand
         cards = discard_cards(legal)
@@ -322,7 +349,6 @@ class HardPlayer:
         values = {Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards}
         gins = [action for action in legal if action.kind is ActionKind.GIN]
         legal_knocks = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
-        schedule = knock_schedule(knowledge)
         knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
         late = [c for c in legal_knocks if c not in knockable]
         unpriced = frozenset(Action(ActionKind.KNOCK, c) for c in late)
@@ -408,6 +434,13 @@ class HardPlayer:
         if related is not None:
             return Hint(action, "discard_safe", {"card": card, "related": related}, cost)
         return Hint(action, "discard", {"card": card}, cost)
+
+
+def highest_points(mask: int) -> int:
+    """The most points of a card in ``mask`` (0 for no card): its highest rank, capped at 10."""
+    lanes = mask & SUIT_LANE_MASK | (mask >> LANE) & SUIT_LANE_MASK
+    lanes |= (mask >> (2 * LANE)) & SUIT_LANE_MASK | (mask >> (3 * LANE)) & SUIT_LANE_MASK
+    return min(lanes.bit_length(), 10)
 
 
 def _mean(values: list[int]) -> float:

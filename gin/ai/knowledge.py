@@ -10,6 +10,7 @@ what it implies but does not list: which pile cards the opponent passed over
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gin.actions import Action, ActionKind
@@ -111,6 +112,16 @@ def read_view(view: PlayerView) -> Knowledge:
 
 
 # --- hand arithmetic shared by the levels ---------------------------------------------------
+
+KnockLimit = Callable[[int, int], int]
+"""A knocking habit: the most deadwood a player knocks with, given the stock count and the
+rules' knock limit (0: only gin).  The levels and the arena's styles (:mod:`gin.ai.styles`)
+each have one."""
+
+
+def knock_at_once(stock_count: int, rule_limit: int) -> int:
+    """Knock as soon as the rules allow (Easy's and simple's habit)."""
+    return rule_limit
 
 
 def patient_knock_limit(stock_count: int, rule_limit: int, shift: int) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from gin.actions import Action
 from gin.ai.knowledge import (
+    KnockLimit,
     Knowledge,
     discard_cards,
     finish_discard,
@@ -41,6 +42,12 @@ TAKE_GAIN = 6.0
 """A pile card that joins no meld is taken when it lowers the hand's score by this much."""
 
 
+def patient_knocks(stock_count: int, rule_limit: int) -> int:
+    """Normal's knocking habit: :func:`~gin.ai.knowledge.patient_knock_limit` with
+    :data:`KNOCK_SHIFT`."""
+    return patient_knock_limit(stock_count, rule_limit, KNOCK_SHIFT)
+
+
 def hand_score(mask: int, unseen: int) -> float:
     """Least deadwood, less a bonus per out (an unseen card that would meld): lower is better."""
     base = deadwood_mask(mask)
@@ -53,12 +60,18 @@ def hand_score(mask: int, unseen: int) -> float:
 
 
 class NormalPlayer:
-    """Normal: a sound, readable player (see the module docstring)."""
+    """Normal: a sound, readable player (see the module docstring).
 
-    name = "normal"
+    ``knocks`` is its knocking habit, :func:`patient_knocks` unless a style of the
+    arena's pool (:mod:`gin.ai.styles`) gives it another.
+    """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(
+        self, seed: int = 0, knocks: KnockLimit = patient_knocks, name: str = "normal"
+    ) -> None:
         self.seed = seed
+        self.knocks = knocks
+        self.name = name
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         knowledge = read_view(view)
@@ -70,7 +83,7 @@ class NormalPlayer:
             key=lambda card: (self._discard_value(knowledge, card, unseen), -card.points),
         )
         after = deadwood_mask(knowledge.hand ^ best.bit)
-        limit = patient_knock_limit(knowledge.stock_count, view.rules.knock_limit, KNOCK_SHIFT)
+        limit = self.knocks(knowledge.stock_count, view.rules.knock_limit)
         return finish_discard(legal, best, knock=after <= limit)
 
     @staticmethod
