@@ -31,6 +31,8 @@ from gin.table.intents import (
     NewGame,
     NextHand,
     NextLesson,
+    OpenPanel,
+    Panel,
     Pass,
     PlayCard,
     PlayDaily,
@@ -395,6 +397,26 @@ def test_after_the_computers_knock_its_melds_lie_on_the_table_and_the_chosen_go_
     assert Card.parse("9S") not in [c.card for c in model.hand]
     laid = [c for meld in model.opponent.laid_out.melds for c in meld.cards if c.theirs]  # type: ignore[union-attr]
     assert [c.card for c in laid] == [Card.parse("9S")]
+
+
+# --- one overlay at a time ---------------------------------------------------------------------
+
+
+def test_the_menu_opened_over_a_lessons_introduction_is_on_top_and_closes_first() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    table.send(Learn())
+    assert table.state.lessons.intro
+    table.send(OpenPanel(Panel.MENU))
+    model = EN.table(table.state)
+    overlay = regions(model)["overlay"]
+    assert model.lesson is not None and model.lesson.intro is None  # waits under the menu
+    assert 'data-testid="menu"' in overlay and 'data-testid="lesson-intro"' not in overlay
+    table.send(Cancel())  # Escape closes the menu, the one on top
+    assert table.state.panel is None and table.state.lessons.intro
+    assert 'data-testid="lesson-intro"' in regions(EN.table(table.state))["overlay"]
+    table.send(Cancel())
+    assert not table.state.lessons.intro
 
 
 # --- saved apart, and resumed ---------------------------------------------------------------------

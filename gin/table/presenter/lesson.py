@@ -131,7 +131,7 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
             text=lesson_words(words, run.lesson.intro, run),
             start=words.button(Control.LESSON_START, primary=True),
         )
-        if desk.intro
+        if desk.intro and not state.dialog_open  # one overlay at a time: the menu is on top
         else None
     )
     return LessonModel(
