@@ -371,6 +371,23 @@ def test_todays_deal_from_a_lesson_leaves_it_first_and_the_daily_deal_comes_back
     assert table.state.game.actions == own
 
 
+def test_a_lessons_table_shows_neither_the_own_games_seal_nor_the_daily_chip() -> None:
+    state, effects = start(Stored(settings={"level": "easy"}), Address(), [])  # sealed
+    table = Table(state)
+    table.perform(effects)
+    assert 'class="seal-chip"' in regions(EN.table(table.state))["topbar"]
+    table.send(PlayNow())
+    table.send(Learn())
+    table.send(LessonIntro(False))
+    model = EN.table(table.state)
+    assert model.seal is None and "seal-chip" not in regions(model)["topbar"]
+    table.send(Today(date(2026, 12, 1)))
+    table.send(PlayDaily())
+    assert 'data-testid="daily-chip"' in regions(EN.table(table.state))["topbar"]
+    table.send(Learn())
+    assert "seal-chip" not in regions(EN.table(table.state))["topbar"]
+
+
 def test_the_lessons_hand_is_arranged_in_memory_only() -> None:
     table = lessons_open(2)
     shown = table.state.shown_hand()
