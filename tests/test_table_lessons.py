@@ -13,6 +13,7 @@ from gin.i18n import LANGUAGES, Translator
 from gin.lessons import LESSONS, Pick, Say, parse_move
 from gin.lessons.progress import PROGRESS_FORMAT
 from gin.table import effects as fx
+from gin.table.hand import deadwood_of
 from gin.table.controls import Control
 from gin.table.intents import (
     Arm,
@@ -386,6 +387,18 @@ def test_a_lessons_table_shows_neither_the_own_games_seal_nor_the_daily_chip() -
     assert 'data-testid="daily-chip"' in regions(EN.table(table.state))["topbar"]
     table.send(Learn())
     assert "seal-chip" not in regions(EN.table(table.state))["topbar"]
+
+
+def test_a_lessons_count_line_never_names_the_discard_it_asks_for() -> None:
+    table = lessons_open(2)
+    table.send(DrawFromStock())
+    assert table.state.phase is TablePhase.DISCARD and table.state.view.my_turn
+    line = EN.table(table.state).count_line
+    assert line == f"Deadwood: {deadwood_of(table.state.view.hand)}"
+    assert table.state.lessons.run is not None
+    table.send(LeaveLessons())  # the person's own game still names its best discard
+    own = at_phase(TablePhase.DISCARD)
+    assert EN.table(own.state).count_line.startswith("Discard ")
 
 
 def test_the_lessons_hand_is_arranged_in_memory_only() -> None:
