@@ -13,8 +13,8 @@ from gin.i18n import LANGUAGES, Translator
 from gin.lessons import LESSONS, Pick, Say, parse_move
 from gin.lessons.progress import PROGRESS_FORMAT
 from gin.table import effects as fx
-from gin.table.hand import deadwood_of
 from gin.table.controls import Control
+from gin.table.hand import deadwood_of
 from gin.table.intents import (
     Arm,
     BackToGame,
