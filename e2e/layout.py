@@ -159,7 +159,7 @@ MEASURE = r"""([view, required, cardSizes]) => {
             // Inside a box that scrolls (a panel's body, a long game's figures) only the box
             // itself must be in the window.
             const scroller = el.parentElement && el.parentElement.closest(
-                ".panel-body, .result, .game-over, .side, .hint");
+                '.panel-body, .result, .game-over, .side, .hint, [data-testid="menu"]');
             if (scroller && scroller.scrollHeight > scroller.clientHeight + 1) {
                 const s = box(scroller);
                 if (b.top >= s.bottom - 1 || b.bottom > s.bottom + 1) continue;
