@@ -203,6 +203,21 @@ MEASURE = r"""([view, required, cardSizes]) => {
                 problems.push(`top bar: ${name(el)} and ${name(next[0])} overlap`);
             }
         });
+        // The note under a card the computer took ("taken") covers neither the words of the
+        // line below its fan (what it just did) nor its label.
+        for (const note of all('[data-testid="opponent-hand"] .card-note')) {
+            const a = box(note);
+            for (const line of all(".last-move, .seat-label")) {
+                const words = document.createRange();
+                words.selectNodeContents(line);
+                const b = words.getBoundingClientRect();
+                if (b.width && a.left < b.right && b.left < a.right && a.top < b.bottom &&
+                    b.top < a.bottom) {
+                    problems.push(`the note "${note.textContent}" covers ${name(line)} ` +
+                        `"${line.textContent.trim().slice(0, 40)}"`);
+                }
+            }
+        }
         // The game's facts the top bar leaves out, the open menu says, and only those.
         const menu = document.querySelector('[data-testid="menu"]');
         for (const fact of menu ? FACTS : []) {

@@ -293,6 +293,23 @@ def test_the_skeleton_speaks_the_players_language_before_python(
     # Ten backs for each hand, the stock and the face-up card to come.
     expect(page.locator(".skeleton-card")).to_have_count(22)
     expect(page.locator("#loading-error")).to_be_hidden()
+    # The Menu button to come shows its burger, not a blank square: ink that stands out on
+    # its face (WCAG's contrast for a graphic, 3:1).
+    contrast = page.evaluate(
+        """() => {
+            const lum = (el, prop) => {
+                const rgb = getComputedStyle(el)[prop].match(/[\\d.]+/g).slice(0, 3)
+                    .map((v) => { const c = v / 255;
+                        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+                return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+            };
+            const menu = document.querySelector('.skeleton-menu');
+            const [a, b] = [lum(menu.querySelector('.burger'), 'backgroundColor'),
+                            lum(menu, 'backgroundColor')];
+            return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        }"""
+    )
+    assert contrast >= 3, contrast
     context.close()
 
 

@@ -14,6 +14,7 @@ from gin.lessons import LESSONS, Pick, Say, parse_move
 from gin.lessons.progress import PROGRESS_FORMAT
 from gin.table import effects as fx
 from gin.table.controls import Control
+from gin.table.hand import deadwood_of
 from gin.table.intents import (
     Arm,
     BackToGame,
@@ -31,6 +32,8 @@ from gin.table.intents import (
     NewGame,
     NextHand,
     NextLesson,
+    OpenPanel,
+    Panel,
     Pass,
     PlayCard,
     PlayDaily,
@@ -369,6 +372,35 @@ def test_todays_deal_from_a_lesson_leaves_it_first_and_the_daily_deal_comes_back
     assert table.state.game.actions == own
 
 
+def test_a_lessons_table_shows_neither_the_own_games_seal_nor_the_daily_chip() -> None:
+    state, effects = start(Stored(settings={"level": "easy"}), Address(), [])  # sealed
+    table = Table(state)
+    table.perform(effects)
+    assert 'class="seal-chip"' in regions(EN.table(table.state))["topbar"]
+    table.send(PlayNow())
+    table.send(Learn())
+    table.send(LessonIntro(False))
+    model = EN.table(table.state)
+    assert model.seal is None and "seal-chip" not in regions(model)["topbar"]
+    table.send(Today(date(2026, 12, 1)))
+    table.send(PlayDaily())
+    assert 'data-testid="daily-chip"' in regions(EN.table(table.state))["topbar"]
+    table.send(Learn())
+    assert "seal-chip" not in regions(EN.table(table.state))["topbar"]
+
+
+def test_a_lessons_count_line_never_names_the_discard_it_asks_for() -> None:
+    table = lessons_open(2)
+    table.send(DrawFromStock())
+    assert table.state.phase is TablePhase.DISCARD and table.state.view.my_turn
+    line = EN.table(table.state).count_line
+    assert line == f"Deadwood: {deadwood_of(table.state.view.hand)}"
+    assert table.state.lessons.run is not None
+    table.send(LeaveLessons())  # the person's own game still names its best discard
+    own = at_phase(TablePhase.DISCARD)
+    assert EN.table(own.state).count_line.startswith("Discard ")
+
+
 def test_the_lessons_hand_is_arranged_in_memory_only() -> None:
     table = lessons_open(2)
     shown = table.state.shown_hand()
@@ -395,6 +427,26 @@ def test_after_the_computers_knock_its_melds_lie_on_the_table_and_the_chosen_go_
     assert Card.parse("9S") not in [c.card for c in model.hand]
     laid = [c for meld in model.opponent.laid_out.melds for c in meld.cards if c.theirs]  # type: ignore[union-attr]
     assert [c.card for c in laid] == [Card.parse("9S")]
+
+
+# --- one overlay at a time ---------------------------------------------------------------------
+
+
+def test_the_menu_opened_over_a_lessons_introduction_is_on_top_and_closes_first() -> None:
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    table.send(Learn())
+    assert table.state.lessons.intro
+    table.send(OpenPanel(Panel.MENU))
+    model = EN.table(table.state)
+    overlay = regions(model)["overlay"]
+    assert model.lesson is not None and model.lesson.intro is None  # waits under the menu
+    assert 'data-testid="menu"' in overlay and 'data-testid="lesson-intro"' not in overlay
+    table.send(Cancel())  # Escape closes the menu, the one on top
+    assert table.state.panel is None and table.state.lessons.intro
+    assert 'data-testid="lesson-intro"' in regions(EN.table(table.state))["overlay"]
+    table.send(Cancel())
+    assert not table.state.lessons.intro
 
 
 # --- saved apart, and resumed ---------------------------------------------------------------------

@@ -165,6 +165,13 @@ class TableState:
         return TablePhase(self.game.phase.value)
 
     @property
+    def dialog_open(self) -> bool:
+        """A panel (the menu, settings...), a question or the share box is open: one overlay
+        at a time, so a lesson's introduction waits under it (hidden) until it closes, and
+        Escape closes it first."""
+        return self.panel is not None or self.question is not None or self.sharing is not None
+
+    @property
     def in_hand(self) -> bool:
         """A hand is being played (not a result on show)."""
         return self.phase in (TablePhase.UPCARD, TablePhase.DRAW, TablePhase.DISCARD)

@@ -469,10 +469,9 @@ def _confirm(state: TableState) -> Transition:
 
 
 def _cancel(state: TableState) -> Transition:
-    if state.offer:
-        return lesson_update.dismiss_offer(state)
-    if state.lessons.intro and state.lessons.run is not None:
-        return lesson_update.intro(state, False)
+    """Escape closes what is on top: a question, the share box, the choice of a card, a panel
+    (``TableState.dialog_open``), and only then the offer or a lesson's introduction, which
+    wait under it."""
     if state.question is not None:
         return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
     if state.sharing is not None:
@@ -481,6 +480,10 @@ def _cancel(state: TableState) -> Transition:
         return replace(state, armed=None, selected=None), []
     if state.panel is not None:
         return replace(state, panel=None), []
+    if state.offer:
+        return lesson_update.dismiss_offer(state)
+    if state.lessons.intro and state.lessons.run is not None:
+        return lesson_update.intro(state, False)
     return replace(state, why=None), []
 
 

@@ -4,9 +4,9 @@ first visit's offer, and what a lesson changes of the table it is played on
 
 A lesson is played on the ordinary table (the same hand, stock, pile and buttons, the
 same hooks); :func:`on_lesson_table` only takes away what does not belong to a lesson
-(the hint, the buttons after a hand, the score sheet of the person's own game), marks
-the cards a question asks for, and lays the computer's melds down when the question is
-about them.
+(the hint, the buttons after a hand, the seal and score sheet of the person's own game),
+marks the cards a question asks for, and lays the computer's melds down when the question
+is about them.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
             text=lesson_words(words, run.lesson.intro, run),
             start=words.button(Control.LESSON_START, primary=True),
         )
-        if desk.intro
+        if desk.intro and not state.dialog_open  # one overlay at a time: the menu is on top
         else None
     )
     return LessonModel(
@@ -201,6 +201,7 @@ def on_lesson_table(model: TableModel, words: Words, state: TableState) -> Table
         topbar=topbar,
         why=None,
         hint="",
+        seal=None,  # the person's own game's seal (or daily deal): a lesson's deal is scripted
         buttons=tuple(b for b in model.buttons if b.action != Control.HINT.action),
     )
     if changed.result is not None:

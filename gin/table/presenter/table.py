@@ -176,10 +176,14 @@ def _just_drawn(history: Sequence[Event]) -> Card | None:
 
 
 def count_line(words: Words, state: TableState) -> str:
-    """The count that helps: after the best discard when discarding, else the hand's own."""
+    """The count that helps: after the best discard when discarding, else the hand's own.
+
+    At a lesson's table only the hand's own: the best discard is the answer a lesson asks
+    the person to find (as the hint, which a lesson does not offer either).
+    """
     _ = words._
     view = state.view
-    if state.phase is TablePhase.DISCARD and view.my_turn:
+    if state.phase is TablePhase.DISCARD and view.my_turn and state.lessons.run is None:
         best = hands.best_discard(view.hand, view.legal_actions)
         if best is not None:
             card, left = best
