@@ -146,6 +146,8 @@ def _best_sets(mask: int) -> int:
     table = _RUN_DEADWOOD
     best_value = 1 << 30
     best_sets = 0
+    # The four lanes' run deadwood is written out here as in the cached search above, not
+    # called: this is the inner loop of Hard's sampled showdowns.
     for chosen in _set_options(mask, thrice):
         rest = mask & ~chosen
         value = (
