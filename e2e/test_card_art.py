@@ -37,7 +37,8 @@ def _csp(site_dir: Path) -> str:
 
 
 def _card(code: str, group: str = "") -> str:
-    return f'<div class="{group}"><span class="card-art face-{code}" aria-hidden="true"></span></div>'
+    art = f'<span class="card-art face-{code}" aria-hidden="true"></span>'
+    return f'<div class="{group}">{art}</div>'
 
 
 def _pixel(page: Page, png: bytes, point: tuple[int, int]) -> tuple[int, ...]:

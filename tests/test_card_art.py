@@ -165,7 +165,11 @@ def test_every_card_is_a_picture_of_its_own_with_the_decks_colours(text: str) ->
     colours those of cards.css, and the four-colour deck's diamonds and clubs drawn again."""
     css = CARDS_CSS.read_text(encoding="utf-8")
     rules = card_art.card_faces(text, css)
-    found = re.findall(r'^((?:\.four-colour )?)\.face-(\w+)\{background-image:url\("data:image/svg\+xml,([^"]+)"\)\}$', rules, re.M)
+    rule = (
+        r"^((?:\.four-colour )?)\.face-(\w+)"
+        r'\{background-image:url\("data:image/svg\+xml,([^"]+)"\)\}$'
+    )
+    found = re.findall(rule, rules, re.M)
     assert len(found) == len(rules.splitlines())
     plain = {code: unquote(data) for deck, code, data in found if not deck}
     four = {code: unquote(data) for deck, code, data in found if deck}

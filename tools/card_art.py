@@ -537,7 +537,13 @@ def _face_svgs(text: str) -> dict[str, str]:
 def _markup(element: ET.Element) -> str:
     """An element of the sprite as SVG markup inside a document that declares the
     namespace once."""
-    return ET.tostring(element, encoding="unicode").replace(f' xmlns="{SVG_NS}"', "").replace(" />", "/>")
+    markup = ET.tostring(element, encoding="unicode")
+    return markup.replace(f' xmlns="{SVG_NS}"', "").replace(" />", "/>")
+
+
+def _coloured(svg: str, colours: dict[str, str]) -> str:
+    """``svg`` with every ``var(--name,fallback)`` replaced by the deck's colour."""
+    return VAR.sub(lambda match: colours.get(match.group(1), match.group(2)), svg)
 
 
 def _data_url(svg: str) -> str:
@@ -560,16 +566,12 @@ def card_faces(text: str, css: str) -> str:
     """
     palettes = _palettes(css)
     standard = palettes[""]
+    four_colour = {**standard, **palettes["four-colour"]}
     rules = []
     for code, svg in _face_svgs(text).items():
-
-        def fill(match: re.Match[str], colours: dict[str, str]) -> str:
-            return colours.get(match.group(1), match.group(2))
-
-        plain = VAR.sub(lambda m: fill(m, standard), svg)
+        plain = _coloured(svg, standard)
         rules.append(f'.face-{code}{{background-image:url("{_data_url(plain)}")}}')
-        other = {**standard, **palettes["four-colour"]}
-        four = VAR.sub(lambda m: fill(m, other), svg)
+        four = _coloured(svg, four_colour)
         if four != plain:
             rules.append(f'.four-colour .face-{code}{{background-image:url("{_data_url(four)}")}}')
     return "\n".join(rules) + "\n"

@@ -12,6 +12,7 @@ from html import escape
 
 from gin.table.models import ButtonModel, CardModel, MessageModel
 
+
 def attrs(**values: str | bool | int | float | None) -> str:
     """HTML attributes from keyword arguments: ``data_card`` becomes ``data-card``.
 
