@@ -9,16 +9,16 @@ The sprite is committed (the build copies ``static/`` as it is); tests/test_card
 fails when it differs from what this script draws, so edit the drawing here, never the
 SVG. Every card is a ``<symbol id="card-7H" viewBox="0 0 240 336">`` (poker proportions,
 2.5 : 3.5) named by the card's code in :mod:`gin.cards` (``card-TH`` is the ten of hearts,
-whose corners read "10"), plus ``card-back``. The published page carries the sprite in
-its own HTML (:func:`page_sprite`, written by tools/build.py) and draws a card with
-``<svg viewBox="0 0 240 336"><use href="#card-7H"/></svg>``.
+whose corners read "10"), plus ``card-back``. The build cuts the sprite into one picture
+per card, added to the published cards.css (:func:`card_faces`, written by tools/build.py),
+and the page draws a card with ``<span class="card-art face-7H"></span>``.
 
 Why it is built this way:
 
-- Colours are CSS custom properties read inside the sprite (``var(--suit-h, #c62828)``):
-  they inherit into the ``<use>`` shadow tree, so the page restyles every card (the
-  four-colour deck: ``.four-colour { --suit-d: ...; --suit-c: ... }``) with one sprite.
-  Each card sets ``color`` once from its suit's property and draws in ``currentColor``.
+- Colours are CSS custom properties named inside the sprite (``var(--suit-h, #c62828)``);
+  :func:`card_faces` fills in the values that cards.css declares (and those of its
+  ``.four-colour`` block for that deck's pictures). Each card sets ``color`` once from its
+  suit's property and draws in ``currentColor``.
 - Suits and ranks are vector paths, not text: the page's fonts may lack the suit glyphs,
   and a drawn "10" is as narrow and legible on every machine. The corner index is large
   (a "jumbo" index): a fanned hand at 60 px shows only a card's left 28 px.
