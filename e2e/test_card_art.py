@@ -1,11 +1,11 @@
-"""The card sprite in the browser: published, precached, and restyled by the page's CSS.
+"""The cards in the browser: published, precached, and drawn in the deck's colours.
 
-The faces are drawn as the table draws them, ``<use href="#card-5H">`` of the sprite that
-the build writes into the published index.html (its style attributes turned into classes
-of the published cards.css), under index.html's Content-Security-Policy. The test page below
-is served at the site's origin (fulfilled by the test, so nothing is added to _site/) and
-checks pixels: each suit's colour comes from the custom properties of static/css/cards.css
-(the four-colour deck overrides two of them on a container), and so does the back's.
+The faces are drawn as the table draws them, ``<span class="card-art face-5H">``, a
+picture that the build adds to the published cards.css, under index.html's
+Content-Security-Policy. The test page below is served at the site's origin (fulfilled by
+the test, so nothing is added to _site/) and checks pixels: each suit's colour is the one
+static/css/cards.css declares (the four-colour deck's class on a container draws diamonds
+and clubs in its own), and so is the back's.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from .test_security import RECORD_VIOLATIONS
 CHECK_CSS = """
 body { margin: 0; background: #fff; }
 .card-art { width: 240px; height: 336px; }
-.own-back { --card-back: #123456; }
 """
 
 # The middle of a five's centre pip, and a point of the back's plain border band.
@@ -37,19 +36,9 @@ def _csp(site_dir: Path) -> str:
     return match.group(1)
 
 
-def _sprite(site_dir: Path) -> str:
-    """The sprite as the published page carries it."""
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
-    match = re.search(r'<svg class="card-sprite".*?</svg>', html, re.S)
-    assert match, "the published index.html lost its card sprite"
-    return match.group(0)
-
-
-def _card(card_id: str, group: str = "") -> str:
-    return (
-        f'<div class="{group}"><svg class="card-art" data-id="{card_id}" viewBox="0 0 240 336" '
-        f'aria-hidden="true"><use href="#{card_id}"></use></svg></div>'
-    )
+def _card(code: str, group: str = "") -> str:
+    art = f'<span class="card-art face-{code}" aria-hidden="true"></span>'
+    return f'<div class="{group}">{art}</div>'
 
 
 def _pixel(page: Page, png: bytes, point: tuple[int, int]) -> tuple[int, ...]:
@@ -91,15 +80,15 @@ def test_faces_and_back_take_the_pages_colours_under_its_policy(
     page: Page, site_url: str, site_dir: Path
 ) -> None:
     cards = [
-        ("card-5H", "", "#c62828"),
-        ("card-5D", "", "#c62828"),
-        ("card-5C", "", "#1a1a1a"),
-        ("card-5D", "four-colour", "#1565c0"),
-        ("card-5C", "four-colour", "#2e7d32"),
-        ("card-5S", "four-colour", "#1a1a1a"),
+        ("5H", "", "#c62828"),
+        ("5D", "", "#c62828"),
+        ("5C", "", "#1a1a1a"),
+        ("5D", "four-colour", "#1565c0"),
+        ("5C", "four-colour", "#2e7d32"),
+        ("5S", "four-colour", "#1a1a1a"),
     ]
-    backs = [("card-back", "", "#a51d24"), ("card-back", "own-back", "#123456")]
-    body = _sprite(site_dir) + "".join(_card(c, group) for c, group, _ in cards + backs)
+    backs = [("back", "", "#a51d24"), ("back", "four-colour", "#a51d24")]
+    body = "".join(_card(c, group) for c, group, _ in cards + backs)
     html = (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_csp(site_dir)}">'
@@ -120,9 +109,9 @@ def test_faces_and_back_take_the_pages_colours_under_its_policy(
     page.goto(site_url + "card-art-check.html")
     page.wait_for_load_state("networkidle")
 
-    svgs = page.locator("svg.card-art")
-    for i, (card_id, group, colour) in enumerate(cards + backs):
-        point = BACK_BAND if card_id == "card-back" else PIP
-        png = svgs.nth(i).screenshot()
-        assert _pixel(page, png, point) == _rgb(colour), f"{card_id} in '{group}'"
+    pictures = page.locator(".card-art")
+    for i, (code, group, colour) in enumerate(cards + backs):
+        point = BACK_BAND if code == "back" else PIP
+        png = pictures.nth(i).screenshot()
+        assert _pixel(page, png, point) == _rgb(colour), f"{code} in '{group}'"
     assert page.evaluate("window.__cspViolations") == []

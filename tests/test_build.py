@@ -172,22 +172,20 @@ def test_the_preload_links_go_where_the_page_asks(tmp_path: Path, pyscript_dist:
     assert links == ["core-AAA.js", "util-BBB.js", "error-DDD.js"]
 
 
-def test_the_published_page_carries_the_card_sprite(tmp_path: Path) -> None:
-    """Every card the page draws before Python is up (the skeleton) and after refers to a
-    symbol of the page itself; the sprite's colours are rules of the published cards.css."""
+def test_the_published_card_stylesheet_draws_every_card(tmp_path: Path) -> None:
+    """Every card the page draws before Python is up (the skeleton) and after is a picture
+    of the published cards.css; the page carries no sprite and allows ``data:`` images."""
     css = tmp_path / "static" / "css" / "cards.css"
     css.parent.mkdir(parents=True)
     css.write_text((ROOT / "static" / "css" / "cards.css").read_text())
-    (tmp_path / "index.html").write_text((ROOT / "index.html").read_text())
-    build.write_sprite(tmp_path)
-    page = (tmp_path / "index.html").read_text()
-    assert page.count('class="card-sprite"') == 1
-    assert build.SPRITE_MARKER not in page
-    ids = set(re.findall(r' id="([^"]+)"', page))
-    referred = set(re.findall(r'<use href="#([^"]+)"', page))
-    assert "card-back" in referred and referred <= ids
-    assert "cards.svg" not in page
-    assert re.search(r"^\.art-0\{[^}]+\}$", css.read_text(), re.M)
+    build.write_card_faces(tmp_path)
+    published = css.read_text()
+    drawn = set(re.findall(r"^\.face-(\w+)\{", published, re.M))
+    page = (ROOT / "index.html").read_text()
+    skeleton = set(re.findall(r'class="card-art face-(\w+)"', page))
+    assert skeleton == {"back"} and len(drawn) == 53 and skeleton <= drawn
+    assert "<use" not in page and "card-sprite" not in page
+    assert "img-src 'self' data:;" in page
 
 
 # --- the service worker: one whole version -------------------------------------------------

@@ -1,4 +1,5 @@
-"""The card sprite: committed as drawn, complete, self-contained, restylable and small."""
+"""The card sprite: committed as drawn, complete, self-contained and small; and the cards' pictures
+the build makes of it."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import gzip
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -157,18 +159,38 @@ def test_back_lattice_stays_inside_its_frame() -> None:
     assert all(20 <= x <= 220 for x in xs) and all(20 <= y <= 316 for y in ys)
 
 
-def test_the_page_carries_the_sprite_with_classes_for_its_styles(text: str) -> None:
-    """The CSP refuses style attributes: in the page every style is a class with a rule of
-    the same declarations, and the sprite draws nothing where it is."""
-    svg, rules = card_art.page_sprite(text)
-    inline = ET.fromstring(svg)
-    assert inline.attrib["class"] == "card-sprite"
-    assert inline.attrib["aria-hidden"] == "true"
-    assert not [e for e in inline.iter() if "style" in e.attrib]
-    assert set(symbols(inline)) == set(symbols(ET.fromstring(text)))
-    declared = dict(re.findall(r"^\.(art-\d+)\{([^}]*)\}$", rules, re.M))
-    styles = set(re.findall(r'style="([^"]*)"', text))
-    assert sorted(declared.values()) == sorted(styles)
-    classes = {e.attrib["class"] for e in inline.iter() if e is not inline and "class" in e.attrib}
-    assert classes == set(declared)
-    assert ".card-sprite" in CARDS_CSS.read_text(encoding="utf-8")
+def test_every_card_is_a_picture_of_its_own_with_the_decks_colours(text: str) -> None:
+    """The published cards.css draws each card as a background image: a whole SVG document
+    (the card's drawing and every definition it refers to, nothing left to the page), its
+    colours those of cards.css, and the four-colour deck's diamonds and clubs drawn again."""
+    css = CARDS_CSS.read_text(encoding="utf-8")
+    rules = card_art.card_faces(text, css)
+    rule = (
+        r"^((?:\.four-colour )?)\.face-(\w+)"
+        r'\{background-image:url\("data:image/svg\+xml,([^"]+)"\)\}$'
+    )
+    found = re.findall(rule, rules, re.M)
+    assert len(found) == len(rules.splitlines())
+    plain = {code: unquote(data) for deck, code, data in found if not deck}
+    four = {code: unquote(data) for deck, code, data in found if deck}
+    assert set(plain) == {str(card) for card in DECK} | {"back"}
+    assert set(four) == {str(card) for card in DECK if card.suit in "DC"}
+    for code, svg in {**plain, **{f"4{c}": v for c, v in four.items()}}.items():
+        document = ET.fromstring(svg)
+        assert document.attrib["viewBox"] == "0 0 240 336", code
+        ids = {e.attrib["id"] for e in document.iter() if "id" in e.attrib}
+        refs = {e.attrib["href"].removeprefix("#") for e in uses(document)}
+        assert refs and refs <= ids, code  # self-contained
+        assert "var(" not in svg, code
+    assert "#c62828" in plain["5D"] and "#1565c0" in four["5D"] and "#1565c0" not in plain["5D"]
+    assert "#2e7d32" in four["5C"] and "#a51d24" in plain["back"]
+    assert len(gzip.compress(rules.encode())) < 12_000  # what the wire carries
+
+
+def test_faces_take_their_colours_from_the_card_stylesheet(text: str) -> None:
+    css = CARDS_CSS.read_text(encoding="utf-8").replace("--suit-h: #c62828", "--suit-h: #ab1234")
+    rules = unquote(card_art.card_faces(text, css))
+    heart = next(line for line in rules.splitlines() if line.startswith(".face-5H{"))
+    assert "#ab1234" in heart and "#c62828" not in heart
+    with pytest.raises(ValueError, match="four-colour"):
+        card_art.card_faces(text, ":root { --suit-h: #c62828; }")

@@ -349,7 +349,7 @@ def build_site() -> None:
         ],
     )
     write_boot_texts()
-    write_sprite(SITE)
+    write_card_faces(SITE)
     write_start_constants(SITE)
     write_preloads(SITE / "index.html")
     build_service_worker()  # last step before the stamp: it lists every published file
@@ -428,22 +428,15 @@ def integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-SPRITE_MARKER = "<!-- the card sprite (tools/build.py) -->"
+def write_card_faces(site: Path) -> None:
+    """Add every card's picture to the published cards.css (:func:`tools.card_art.card_faces`
+    says why a card is an image and not a ``<use>`` of a sprite)."""
+    from tools.card_art import SPRITE, card_faces
 
-
-def write_sprite(site: Path) -> None:
-    """Write the card sprite into the published index.html, and its colours' rules into the
-    published cards.css (:func:`tools.card_art.page_sprite` says why)."""
-    from tools.card_art import SPRITE, page_sprite
-
-    index = site / "index.html"
-    text = index.read_text(encoding="utf-8")
-    if text.count(SPRITE_MARKER) != 1:
-        sys.exit(f"index.html: expected the line {SPRITE_MARKER!r} once")
-    svg, rules = page_sprite(SPRITE.read_text(encoding="utf-8"))
-    index.write_text(text.replace(SPRITE_MARKER, svg), encoding="utf-8")
     css = site / "static" / "css" / "cards.css"
-    css.write_text(css.read_text(encoding="utf-8") + "\n/* The sprite's colours */\n" + rules)
+    text = css.read_text(encoding="utf-8")
+    faces = card_faces(SPRITE.read_text(encoding="utf-8"), text)
+    css.write_text(text + "\n/* The cards (tools/card_art.py) */\n" + faces, encoding="utf-8")
 
 
 def write_start_constants(site: Path) -> None:

@@ -9,16 +9,16 @@ The sprite is committed (the build copies ``static/`` as it is); tests/test_card
 fails when it differs from what this script draws, so edit the drawing here, never the
 SVG. Every card is a ``<symbol id="card-7H" viewBox="0 0 240 336">`` (poker proportions,
 2.5 : 3.5) named by the card's code in :mod:`gin.cards` (``card-TH`` is the ten of hearts,
-whose corners read "10"), plus ``card-back``. The published page carries the sprite in
-its own HTML (:func:`page_sprite`, written by tools/build.py) and draws a card with
-``<svg viewBox="0 0 240 336"><use href="#card-7H"/></svg>``.
+whose corners read "10"), plus ``card-back``. The build cuts the sprite into one picture
+per card, added to the published cards.css (:func:`card_faces`, written by tools/build.py),
+and the page draws a card with ``<span class="card-art face-7H"></span>``.
 
 Why it is built this way:
 
-- Colours are CSS custom properties read inside the sprite (``var(--suit-h, #c62828)``):
-  they inherit into the ``<use>`` shadow tree, so the page restyles every card (the
-  four-colour deck: ``.four-colour { --suit-d: ...; --suit-c: ... }``) with one sprite.
-  Each card sets ``color`` once from its suit's property and draws in ``currentColor``.
+- Colours are CSS custom properties named inside the sprite (``var(--suit-h, #c62828)``);
+  :func:`card_faces` fills in the values that cards.css declares (and those of its
+  ``.four-colour`` block for that deck's pictures). Each card sets ``color`` once from its
+  suit's property and draws in ``currentColor``.
 - Suits and ranks are vector paths, not text: the page's fonts may lack the suit glyphs,
   and a drawn "10" is as narrow and legible on every machine. The corner index is large
   (a "jumbo" index): a fanned hand at 60 px shows only a card's left 28 px.
@@ -33,8 +33,10 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: import the gin package of this checkout
@@ -486,29 +488,93 @@ def sprite() -> str:
     )
 
 
-STYLE = re.compile(r'style="([^"]*)"')
+SVG_NS = "http://www.w3.org/2000/svg"
+VAR = re.compile(r"var\((--[\w-]+),([^)]+)\)")
+HREF = re.compile(r'href="#([^"]+)"')
 
 
-def page_sprite(text: str) -> tuple[str, str]:
-    """The sprite as the published page carries it, inside its own HTML, and its CSS rules.
+def _palettes(css: str) -> dict[str, dict[str, str]]:
+    """The decks' colours from the card stylesheet: ``""`` the ``:root`` block (the
+    two-colour deck), ``"four-colour"`` what its block overrides."""
+    found: dict[str, dict[str, str]] = {}
+    for key, selector in (("", r":root"), ("four-colour", r"\.four-colour")):
+        block = re.search(selector + r"\s*{([^}]*)}", css)
+        if block is None:
+            raise ValueError(f"cards.css has no {selector} block")
+        found[key] = dict(re.findall(r"(--[\w-]+):\s*([^;]+);", block.group(1)))
+    return found
 
-    A ``<use>`` of an external sprite makes the browser build, style and lay out a document
-    of the whole sprite (3,000 elements), and Chromium builds it anew again and again during
-    play: a quarter of a second each time on a phone-class CPU.  Referenced in the page
-    (``#card-7H``) it is styled once.  The page's Content Security Policy refuses ``style``
-    attributes, so each distinct one becomes a class (``art-0``...) whose rule the page's
-    card stylesheet gains: the same colours, the same custom properties.
+
+def _face_svgs(text: str) -> dict[str, str]:
+    """Each symbol of the sprite (``7H``, ``back``) as a document of its own: the symbol's
+    drawing and only the definitions it refers to, colours still ``var()``."""
+    ET.register_namespace("", SVG_NS)
+    root = ET.fromstring(text[text.index("<svg") :])
+    defs_element = root.find(f"{{{SVG_NS}}}defs")
+    tops: list[ET.Element] = list(defs_element) if defs_element is not None else []
+    symbols = root.findall(f"{{{SVG_NS}}}symbol")
+    owner = {e.attrib["id"]: top for top in tops for e in top.iter() if "id" in e.attrib}
+    drawn = {}
+    for symbol in symbols:
+        body = "".join(_markup(child) for child in symbol)
+        needed: list[ET.Element] = []
+        todo = HREF.findall(body)
+        while todo:
+            ref = todo.pop()
+            top = owner.get(ref)
+            if top is not None and all(top is not e for e in needed):
+                needed.append(top)
+                todo += HREF.findall(_markup(top))
+        defs = "".join(_markup(e) for e in tops if any(e is n for n in needed))
+        code = symbol.attrib["id"].removeprefix("card-")
+        drawn[code] = (
+            f'<svg xmlns="{SVG_NS}" viewBox="{symbol.attrib["viewBox"]}">'
+            f"<defs>{defs}</defs>{body}</svg>"
+        )
+    return drawn
+
+
+def _markup(element: ET.Element) -> str:
+    """An element of the sprite as SVG markup inside a document that declares the
+    namespace once."""
+    markup = ET.tostring(element, encoding="unicode")
+    return markup.replace(f' xmlns="{SVG_NS}"', "").replace(" />", "/>")
+
+
+def _coloured(svg: str, colours: dict[str, str]) -> str:
+    """``svg`` with every ``var(--name,fallback)`` replaced by the deck's colour."""
+    return VAR.sub(lambda match: colours.get(match.group(1), match.group(2)), svg)
+
+
+def _data_url(svg: str) -> str:
+    """An SVG as a ``data:`` URL, percent-encoded only where a CSS ``url("...")`` needs it
+    (smaller than base64, and gzip on the wire compresses it)."""
+    svg = svg.replace('"', "'")
+    return "data:image/svg+xml," + quote(svg, safe=" '=:/;,.-_()!*~@?&+$")
+
+
+def card_faces(text: str, css: str) -> str:
+    """The card stylesheet's rules that draw every card: ``.face-7H`` (and ``.face-back``)
+    is the card's picture as a background image, a document of its own with the deck's
+    colours filled in, and ``.four-colour .face-7D`` the cards that deck draws otherwise.
+
+    A card in the page was an ``<svg><use href="#card-7H"/></svg>`` of a sprite in the
+    page, and each ``<use>`` a shadow tree of some sixty nested ``<use>``: with the CPU 4x
+    slower, the browser's style and layout of those trees (4,600 layout objects at the
+    table) took 150 to 330 ms of a click.  An image is one box: the browser draws its
+    document once and lays out nothing of it again.
     """
-    styles: dict[str, str] = {}
-
-    def to_class(match: re.Match[str]) -> str:
-        name = styles.setdefault(match.group(1), f"art-{len(styles)}")
-        return f'class="{name}"'
-
-    svg = STYLE.sub(to_class, text[text.index("<svg") :].strip())
-    svg = svg.replace("<svg ", '<svg class="card-sprite" aria-hidden="true" focusable="false" ', 1)
-    rules = "".join(f".{name}{{{style}}}\n" for style, name in styles.items())
-    return svg, rules
+    palettes = _palettes(css)
+    standard = palettes[""]
+    four_colour = {**standard, **palettes["four-colour"]}
+    rules = []
+    for code, svg in _face_svgs(text).items():
+        plain = _coloured(svg, standard)
+        rules.append(f'.face-{code}{{background-image:url("{_data_url(plain)}")}}')
+        four = _coloured(svg, four_colour)
+        if four != plain:
+            rules.append(f'.four-colour .face-{code}{{background-image:url("{_data_url(four)}")}}')
+    return "\n".join(rules) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

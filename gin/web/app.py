@@ -218,8 +218,11 @@ class TableApp:
     async def think(self, effect: fx.Think) -> None:
         """The computer's move, after the table's pace; it answers with an intent."""
         await asyncio.sleep(effect.delay_ms / 1000)
+        timing = self.window.performance
+        start = timing.now()
         bot = make_player(effect.level, effect.seed)
         action = bot.choose(effect.view, list(effect.view.legal_actions))
+        self.dom.timings(json.dumps((("gin:think", start, timing.now()),)))
         # The thinking and the drawing of its move are two tasks of the page, so that
         # neither keeps the page from answering (or from painting a frame) for their sum.
         await asyncio.sleep(0)

@@ -12,11 +12,6 @@ from html import escape
 
 from gin.table.models import ButtonModel, CardModel, MessageModel
 
-SPRITE = ""
-"""Where the card art is (tools/card_art.py: one symbol per face, ``card-7H``, and
-``card-back``): in the page itself, which tools/build.py writes it into (an external sprite
-costs a phone a quarter of a second now and then: tools.card_art.page_sprite)."""
-
 
 def attrs(**values: str | bool | int | float | None) -> str:
     """HTML attributes from keyword arguments: ``data_card`` becomes ``data-card``.
@@ -36,12 +31,11 @@ def attrs(**values: str | bool | int | float | None) -> str:
 # --- cards ------------------------------------------------------------------------------------
 
 
-def art(symbol: str) -> str:
-    """A card picture from the sprite (``symbol`` is ``card-7H`` or ``card-back``)."""
-    return (
-        f'<svg class="card-art" viewBox="0 0 240 336" aria-hidden="true" focusable="false">'
-        f'<use href="{SPRITE}#{symbol}"></use></svg>'
-    )
+def art(face: str) -> str:
+    """A card's picture (``face`` is ``7H`` or ``back``): one box whose background image the
+    published cards.css gives (``.face-7H``, drawn by tools.card_art.card_faces), so the
+    browser has no card drawing to style or lay out."""
+    return f'<span class="card-art face-{face}" aria-hidden="true"></span>'
 
 
 def _card_classes(card: CardModel, extra: str = "") -> str:
@@ -63,7 +57,7 @@ def card_face(card: CardModel, *, extra: str = "") -> str:
     label = card.name + (f" ({card.note})" if card.note else "")
     return (
         f"<span {attrs(class_=_card_classes(card, extra), data_card=str(card.card))} "
-        f'role="img" aria-label="{escape(label)}">{art(f"card-{card.card}")}{_note(card)}</span>'
+        f'role="img" aria-label="{escape(label)}">{art(str(card.card))}{_note(card)}</span>'
     )
 
 
@@ -87,13 +81,13 @@ def hand_card(card: CardModel) -> str:
             aria_disabled="false" if card.playable else "true",
             aria_pressed="true" if card.selected else None,
         )
-        + f">{art(f'card-{card.card}')}{_note(card)}"
+        + f">{art(str(card.card))}{_note(card)}"
         f'<span class="visually-hidden">{escape(label)}</span></button>'
     )
 
 
 def card_back(extra: str = "") -> str:
-    return f'<span class="card back{" " + extra if extra else ""}">{art("card-back")}</span>'
+    return f'<span class="card back{" " + extra if extra else ""}">{art("back")}</span>'
 
 
 def row(cards: Iterable[CardModel], css: str = "cards") -> str:
