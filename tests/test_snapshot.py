@@ -12,6 +12,7 @@ import json
 import struct
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from tools import build, stdlib
@@ -123,3 +124,46 @@ def test_the_built_snapshot_names_its_bundle_and_standard_library_and_is_reprodu
     )
     # The same sources, the same bytes: an unchanged site keeps its service worker version.
     assert again.read_bytes() == packed
+
+
+READ_STORED = """
+import fs from "node:fs";
+import { storedFiles } from "./static/js/snapshot-format.mjs";
+const files = storedFiles(new Uint8Array(fs.readFileSync(process.argv[1])));
+const crc = (bytes) => bytes.reduce((sum, byte) => (sum * 31 + byte) >>> 0, 7);
+const listed = files && files.map(([name, bytes]) => [name, bytes.length, crc(bytes)]);
+console.log(JSON.stringify(listed));
+"""
+
+
+def test_the_page_writes_the_bundles_files_itself_as_zipfile_reads_them(tmp_path: Path) -> None:
+    """static/js/start.mjs writes the engine bundle's files into Pyodide's file system without
+    Pyodide's unpackArchive (snapshot-format.mjs's storedFiles); any zip it cannot read that
+    way (a deflated entry, say) goes to unpackArchive."""
+
+    def node_reads(zip_path: Path) -> object:
+        done = subprocess.run(
+            [build._node(), "--input-type=module", "-e", READ_STORED, str(zip_path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return json.loads(done.stdout)
+
+    def checksum(data: bytes) -> int:
+        value = 7
+        for byte in data:
+            value = (value * 31 + byte) & 0xFFFFFFFF
+        return value
+
+    with zipfile.ZipFile(build.BUNDLE) as bundle:
+        expected = [
+            [info.filename, info.file_size, checksum(bundle.read(info))]
+            for info in bundle.infolist()
+        ]
+    assert node_reads(build.BUNDLE) == expected
+    deflated = tmp_path / "deflated.zip"
+    with zipfile.ZipFile(deflated, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("gin/x.py", "x = 1\n" * 100)
+    assert node_reads(deflated) is None

@@ -105,9 +105,13 @@ export function packSnapshot(memory, bundle, stdlib) {
 // (promises of their zips' bytes, unpacked); otherwise an Error that says why (the page then
 // starts Python the ordinary way).
 export async function readSnapshot(response, bundle, stdlib) {
-  const file = await gunzipped(response).catch((error) => {
-    throw new Error(`a damaged snapshot (${error.message || error})`);
-  });
+  // Read whole, as the worker stores it (no stream pumped through this page's script).
+  let file = new Uint8Array(await response.arrayBuffer());
+  if (GZIP_MAGIC.every((byte, i) => file[i] === byte)) {
+    file = await gunzipped(new Response(file)).catch((error) => {
+      throw new Error(`a damaged snapshot (${error.message || error})`);
+    });
+  }
   if (file.length < HEADER_LENGTH || SNAPSHOT_MAGIC.some((byte, i) => file[i] !== byte)) {
     throw new Error("not a start-up snapshot");
   }
@@ -143,4 +147,37 @@ function unpackMemory(file) {
   const end = count ? pagesAt + (count - 1) * PAGE + Math.min(PAGE, length - previous * PAGE) : pagesAt;
   if (end !== file.length) throw damaged();
   return memory;
+}
+
+// The files of a zip whose entries are all stored, not deflated (the build's engine bundle:
+// tools/stdlib.py), as [name, bytes] with the bytes a view into the zip; null for any other
+// zip. Writing these into Pyodide's file system takes a few milliseconds, where Pyodide's
+// unpackArchive (Python's zipfile, in WebAssembly) takes tens on every start.
+export function storedFiles(zip) {
+  try {
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.length);
+    const end = zip.length - 22; // the end of the central directory (no zip comment)
+    if (end < 0 || view.getUint32(end, true) !== 0x06054b50) return null;
+    const names = new TextDecoder("utf-8", { fatal: true });
+    const files = [];
+    let at = view.getUint32(end + 16, true);
+    for (let count = view.getUint16(end + 10, true); count > 0; count--) {
+      if (view.getUint32(at, true) !== 0x02014b50) return null;
+      const nameLength = view.getUint16(at + 28, true);
+      const name = names.decode(zip.subarray(at + 46, at + 46 + nameLength));
+      const size = view.getUint32(at + 20, true);
+      const local = view.getUint32(at + 42, true);
+      if (view.getUint16(at + 10, true) !== 0 || view.getUint32(local, true) !== 0x04034b50) {
+        return null;
+      }
+      if (name.startsWith("/") || name.split("/").includes("..")) return null;
+      const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      if (data + size > zip.length) return null;
+      files.push([name, zip.subarray(data, data + size)]);
+      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return files;
+  } catch {
+    return null; // past the end of the bytes: not a zip this reads
+  }
 }

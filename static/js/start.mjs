@@ -28,7 +28,7 @@
 // it asks go to the console. Any other option would change how Pyodide starts, so it is
 // refused loudly rather than ignored (e.g. "packages" added to pyscript.json).
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { gunzipped, readSnapshot } from "./snapshot-format.mjs";
+import { gunzipped, readSnapshot, storedFiles } from "./snapshot-format.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const ENGINE = new URL("../gin.zip.gz", import.meta.url).href;
@@ -158,9 +158,26 @@ const runtime = (
 // table's Python imports as `table_dom`: fetched meanwhile, as small as it is.
 const tableDom = import("./table-dom.mjs");
 
+// The engine bundle into Python's working directory, as Pyodide's unpackArchive would put it.
+function unpackEngine(pyodide, zip) {
+  const files = storedFiles(zip);
+  if (!files) return pyodide.unpackArchive(zip, "zip", { extractDir: "." });
+  const { FS } = pyodide;
+  const home = FS.cwd();
+  for (const [name, bytes] of files) {
+    const path = `${home}/${name}`;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes);
+    }
+  }
+}
+
 const interpreter = Promise.all([runtime, engine, tableDom]).then(([pyodide, bundle, dom]) => {
   // Also after a restore: the modules the table imports later, and the translations.
-  pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
+  unpackEngine(pyodide, bundle);
   pyodide.registerJsModule("table_dom", dom);
   if (document.documentElement.dataset.python === "restored") {
     pyodide.runPython("from gin.web.snapshot import restored; restored()");
