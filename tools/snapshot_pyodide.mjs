@@ -58,8 +58,9 @@ const memory = pyodide.makeMemorySnapshot();
 const file = packSnapshot(memory, bundle, stdlib);
 const packed = zlib.gzipSync(file, { level: 9 });
 fs.writeFileSync(outPath, packed);
+const mb = (bytes) => (bytes.length / 1e6).toFixed(1);
 console.log(
-  `snapshot: ${(memory.length / 1e6).toFixed(1)} MB of memory, ${(file.length / 1e6).toFixed(1)} MB ` +
-    `of it not zero pages -> ${outPath} (${(packed.length / 1e6).toFixed(1)} MB gzipped)`
+  `snapshot: ${mb(memory)} MB of memory, ${mb(file)} MB of it not zero pages -> ${outPath} ` +
+    `(${mb(packed)} MB gzipped)`
 );
 process.exit(0);

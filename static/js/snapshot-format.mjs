@@ -136,16 +136,16 @@ function unpackMemory(file) {
   if (pagesAt > file.length) throw damaged();
   const memory = new Uint8Array(length);
   let previous = -1;
+  let from = pagesAt;
   for (let k = 0; k < count; k++) {
     const page = view.getUint32(HEADER_LENGTH + 8 + 4 * k, true);
     const size = Math.min(PAGE, length - page * PAGE);
-    const from = pagesAt + k * PAGE;
     if (page <= previous || size <= 0 || from + size > file.length) throw damaged();
     memory.set(file.subarray(from, from + size), page * PAGE);
     previous = page;
+    from += size;
   }
-  const end = count ? pagesAt + (count - 1) * PAGE + Math.min(PAGE, length - previous * PAGE) : pagesAt;
-  if (end !== file.length) throw damaged();
+  if (from !== file.length) throw damaged();
   return memory;
 }
 

@@ -58,7 +58,9 @@ function fetchWasm(options) {
 }
 
 function fetchForPyodide(resource, options) {
-  if (String(resource) === WASM) return compiledWasm ? Promise.resolve(COMPILED) : fetchWasm(options);
+  if (String(resource) === WASM) {
+    return compiledWasm ? Promise.resolve(COMPILED) : fetchWasm(options);
+  }
   if (String(resource) === STDLIB_ZIP) return stdlib.then((bytes) => new Response(bytes));
   return pageFetch.call(this, resource, options);
 }
