@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import struct
 import urllib.request
 from urllib.parse import urlsplit
 
@@ -63,8 +64,9 @@ def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: 
 # --- start-up: Python started on a first visit, restored from the snapshot after ----------
 
 OFFLINE_READY = "() => window.ginOfflineReady === true"
-# The start-up snapshot in the service worker's cache: "put" replaces it, "drop" removes it,
-# "edit" changes bytes of it (of the file, or of Pyodide's memory inside it, re-gzipped).
+# The start-up snapshot in the service worker's cache (stored unpacked: static/sw.js): "put"
+# replaces it, "drop" removes it, "edit" changes a byte of it (of the file's header, or of
+# Pyodide's memory inside it: the first byte of its build id, in the first page kept).
 SNAPSHOT_CACHE = """async ([action, at, bytes]) => {
     const url = "./static/gin.snapshot";
     const names = (await caches.keys()).filter((name) => name.startsWith("gin-rummy:"));
@@ -76,20 +78,12 @@ SNAPSHOT_CACHE = """async ([action, at, bytes]) => {
     let file = new Uint8Array(bytes);
     if (action === "edit") {
         file = new Uint8Array(await cached.arrayBuffer());
+        if (file[0] !== 0x47) throw new Error("not stored unpacked");  // "GINSNAP3"
         if (at === "memory") {
-            const unpacked = new Blob([file.subarray(16)]).stream()
-                .pipeThrough(new DecompressionStream("gzip"));
-            const memory = new Uint8Array(await new Response(unpacked).arrayBuffer());
-            memory[16] ^= 0xff;  // Pyodide's build id (its snapshot header)
-            const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
-            const body = new Uint8Array(await new Response(packed).arrayBuffer());
-            const edited = new Uint8Array(16 + body.length);
-            edited.set(file.subarray(0, 16));
-            edited.set(body, 16);
-            file = edited;
-        } else {
-            file[at] ^= 0xff;
+            const kept = new DataView(file.buffer).getUint32(20, true);
+            at = 24 + 4 * kept + 16;  // Pyodide's build id (its snapshot header)
         }
+        file[at] ^= 0xff;
     }
     await cache.put(url, new Response(file));
     return true;
@@ -98,6 +92,20 @@ SNAPSHOT_CACHE = """async ([action, at, bytes]) => {
 
 def snapshot_cache(page: Page, action: str, at: int | str = 0, data: bytes = b"") -> bool:
     return bool(page.evaluate(SNAPSHOT_CACHE, [action, at, list(data)]))
+
+
+def snapshot_header(page: Page) -> bytes:
+    """The header of the cached snapshot: its magic and the hashes of this site's zips."""
+    header = page.evaluate(
+        """async () => {
+            for (const name of await caches.keys()) {
+                const cached = await (await caches.open(name)).match("./static/gin.snapshot");
+                if (cached) return [...new Uint8Array(await cached.arrayBuffer()).subarray(0, 16)];
+            }
+            return [];
+        }"""
+    )
+    return bytes(header)
 
 
 def reopen(page: Page, url: str) -> None:
@@ -137,10 +145,13 @@ def test_a_first_visit_starts_python_and_later_visits_restore_it(
     page.get_by_role("button", name=re.compile("^Take")).click()  # the table plays
 
     # A snapshot that cannot be used: Python starts the ordinary way, and the console says why.
-    of_another_bundle = b"GINSNAP2" + bytes(8) + gzip.compress(b"\0snp memory")
+    of_another_bundle = b"GINSNAP3" + bytes(8) + struct.pack("<II", 4096, 0)
+    of_no_pages = gzip.compress(snapshot_header(page) + struct.pack("<III", 8192, 1, 0) + b"\0snp")
     for change, why in (
         (("put", 0, b"not a snapshot"), "not a start-up snapshot"),
-        (("put", 0, b"GINSNAP2" + bytes(8) + b"\x1f\x8b" * 64), "a damaged snapshot"),
+        (("put", 0, gzip.compress(b"GINSNAP2" + bytes(8) + b"\0snp")), "not a start-up snapshot"),
+        (("put", 0, b"\x1f\x8b" * 64), "a damaged snapshot"),
+        (("put", 0, of_no_pages), "its pages do not add up"),
         (("put", 0, of_another_bundle), "made from another gin.zip"),
     ):
         snapshot_cache(page, *change)

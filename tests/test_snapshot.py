@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import gzip
 import json
+import struct
 import subprocess
 import sys
-import zlib
+import zipfile
 from pathlib import Path
 
 from tools import build, stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGE = 4096
+"""The snapshot file's page (static/js/snapshot-format.mjs)."""
 
 
 def python(code: str) -> str:
@@ -81,19 +84,36 @@ def fnv1a(data: bytes) -> int:
     return value
 
 
+def unpacked_memory(file: bytes) -> bytes:
+    """Pyodide's memory from a snapshot file's pages (as static/js/snapshot-format.mjs does)."""
+    length, kept = struct.unpack_from("<II", file, 16)
+    pages = struct.unpack_from(f"<{kept}I", file, 24)
+    memory = bytearray(length)
+    at = 24 + 4 * kept
+    for page in pages:
+        size = min(PAGE, length - page * PAGE)
+        memory[page * PAGE : page * PAGE + size] = file[at : at + size]
+        at += size
+    assert at == len(file)  # every byte of the file is a page
+    return bytes(memory)
+
+
 def test_the_built_snapshot_names_its_bundle_and_standard_library_and_is_reproducible(
     tmp_path: Path,
 ) -> None:
-    snapshot = build.SNAPSHOT.read_bytes()
-    assert snapshot[:8] == b"GINSNAP2"
+    packed = build.SNAPSHOT.read_bytes()
+    snapshot = gzip.decompress(packed)  # gzipped whole: the service worker stores it unpacked
+    assert snapshot[:8] == b"GINSNAP3"
     # Each zip by its end: its central directory, every file's CRC-32 (snapshot-format.mjs).
     bundle = gzip.decompress(build.ENGINE.read_bytes())
     assert bundle == build.BUNDLE.read_bytes()
     assert int.from_bytes(snapshot[8:12], "little") == fnv1a(bundle[-65536:])
     stdlib_zip = gzip.decompress(stdlib.STDLIB.read_bytes())
     assert int.from_bytes(snapshot[12:16], "little") == fnv1a(stdlib_zip[-65536:])
-    memory = zlib.decompress(snapshot[16:], wbits=31)  # gzip
+    memory = unpacked_memory(snapshot)
     assert memory[:4] == b"\0snp"  # what Pyodide's own snapshot starts with
+    # Only the pages that are not all zero are in the file, and most of the memory is zero.
+    assert len(snapshot) < len(memory) * 0.6
     again = tmp_path / "gin.snapshot"
     script = ROOT / "tools" / "snapshot_pyodide.mjs"
     subprocess.run(
@@ -103,4 +123,47 @@ def test_the_built_snapshot_names_its_bundle_and_standard_library_and_is_reprodu
         capture_output=True,
     )
     # The same sources, the same bytes: an unchanged site keeps its service worker version.
-    assert again.read_bytes() == snapshot
+    assert again.read_bytes() == packed
+
+
+READ_STORED = """
+import fs from "node:fs";
+import { storedFiles } from "./static/js/snapshot-format.mjs";
+const files = storedFiles(new Uint8Array(fs.readFileSync(process.argv[1])));
+const crc = (bytes) => bytes.reduce((sum, byte) => (sum * 31 + byte) >>> 0, 7);
+const listed = files && files.map(([name, bytes]) => [name, bytes.length, crc(bytes)]);
+console.log(JSON.stringify(listed));
+"""
+
+
+def test_the_page_writes_the_bundles_files_itself_as_zipfile_reads_them(tmp_path: Path) -> None:
+    """static/js/start.mjs writes the engine bundle's files into Pyodide's file system without
+    Pyodide's unpackArchive (snapshot-format.mjs's storedFiles); any zip it cannot read that
+    way (a deflated entry, say) goes to unpackArchive."""
+
+    def node_reads(zip_path: Path) -> object:
+        done = subprocess.run(
+            [build._node(), "--input-type=module", "-e", READ_STORED, str(zip_path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return json.loads(done.stdout)
+
+    def checksum(data: bytes) -> int:
+        value = 7
+        for byte in data:
+            value = (value * 31 + byte) & 0xFFFFFFFF
+        return value
+
+    with zipfile.ZipFile(build.BUNDLE) as bundle:
+        expected = [
+            [info.filename, info.file_size, checksum(bundle.read(info))]
+            for info in bundle.infolist()
+        ]
+    assert node_reads(build.BUNDLE) == expected
+    deflated = tmp_path / "deflated.zip"
+    with zipfile.ZipFile(deflated, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("gin/x.py", "x = 1\n" * 100)
+    assert node_reads(deflated) is None

@@ -9,12 +9,12 @@
 // node_modules/, the very build the page vendors: Pyodide refuses a snapshot of another
 // build, and the page then starts the ordinary way.
 //
-// OUT is "GINSNAP2", the hashes of BUNDLE's and of the standard library's zips (4 bytes each,
-// little-endian; static/js/snapshot-format.mjs), then the snapshot gzipped. The page
-// restores it only with the very bundle and standard library it was made with (Python's
-// memory holds the zip importer's table of contents of the one it had mounted), so files
-// rebuilt without their snapshot (a test's copy of the site, a half-done deployment) never
-// run old modules. The same inputs give the same bytes: no clock, hash seed or random
+// OUT is the snapshot file of static/js/snapshot-format.mjs, gzipped: "GINSNAP3", the hashes
+// of BUNDLE's and of the standard library's zips, then the memory's pages that are not all
+// zero. The page restores it only with the very bundle and standard library it was made with
+// (Python's memory holds the zip importer's table of contents of the one it had mounted), so
+// files rebuilt without their snapshot (a test's copy of the site, a half-done deployment)
+// never run old modules. The same inputs give the same bytes: no clock, hash seed or random
 // state of this run ends up in the file.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 
-import { SNAPSHOT_MAGIC, zipHash } from "../static/js/snapshot-format.mjs";
+import { packSnapshot } from "../static/js/snapshot-format.mjs";
 
 const [bundlePath, stdlibPath, lockPath, outPath] = process.argv.slice(2);
 if (!bundlePath || !stdlibPath || !lockPath || !outPath) {
@@ -55,14 +55,12 @@ pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
 pyodide.runPython("from gin.web.snapshot import prepare; prepare()");
 const memory = pyodide.makeMemorySnapshot();
 
-const header = new Uint8Array(SNAPSHOT_MAGIC.length + 8);
-header.set(SNAPSHOT_MAGIC);
-new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length, zipHash(bundle), true);
-new DataView(header.buffer).setUint32(SNAPSHOT_MAGIC.length + 4, zipHash(stdlib), true);
-const packed = zlib.gzipSync(memory, { level: 9 });
-fs.writeFileSync(outPath, Buffer.concat([header, packed]));
+const file = packSnapshot(memory, bundle, stdlib);
+const packed = zlib.gzipSync(file, { level: 9 });
+fs.writeFileSync(outPath, packed);
+const mb = (bytes) => (bytes.length / 1e6).toFixed(1);
 console.log(
-  `snapshot: ${(memory.length / 1e6).toFixed(1)} MB of memory -> ${outPath} ` +
-    `(${(packed.length / 1e6).toFixed(1)} MB gzipped)`
+  `snapshot: ${mb(memory)} MB of memory, ${mb(file)} MB of it not zero pages -> ${outPath} ` +
+    `(${mb(packed)} MB gzipped)`
 );
 process.exit(0);

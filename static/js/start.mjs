@@ -28,7 +28,7 @@
 // it asks go to the console. Any other option would change how Pyodide starts, so it is
 // refused loudly rather than ignored (e.g. "packages" added to pyscript.json).
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { gunzipped, readSnapshot } from "./snapshot-format.mjs";
+import { gunzipped, readSnapshot, storedFiles } from "./snapshot-format.mjs";
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const ENGINE = new URL("../gin.zip.gz", import.meta.url).href;
@@ -58,7 +58,9 @@ function fetchWasm(options) {
 }
 
 function fetchForPyodide(resource, options) {
-  if (String(resource) === WASM) return fetchWasm(options);
+  if (String(resource) === WASM) {
+    return compiledWasm ? Promise.resolve(COMPILED) : fetchWasm(options);
+  }
   if (String(resource) === STDLIB_ZIP) return stdlib.then((bytes) => new Response(bytes));
   return pageFetch.call(this, resource, options);
 }
@@ -91,13 +93,34 @@ const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.co
 const memory = controlled
   ? download(SNAPSHOT).then((response) => {
       if (response.status === 204) throw new Error("the service worker has not cached it yet");
-      return readSnapshot(response.body, engine, stdlib);
+      return readSnapshot(response, engine, stdlib);
     })
   : Promise.reject(new Error("a first visit does not download it"));
 memory.then(progress("snapshot"), () => {}); // its failure is reported (and survived) below
 
+// Pyodide compiles its WebAssembly only once it has the snapshot in hand (it sizes the
+// memory from it), and compiling, even from V8's cache, is a third of a return visit's
+// start: so a return visit compiles it at once, while the snapshot is read, and Pyodide's
+// request for it gets COMPILED, which Pyodide hands to WebAssembly.instantiateStreaming
+// (patched while Pyodide starts, as fetch is), answered with the module compiled meanwhile.
+// If that compile failed, the WebAssembly is fetched and compiled the ordinary way.
+const COMPILED = new Response(null);
+const compiledWasm = controlled ? WebAssembly.compileStreaming(fetchWasm({})) : null;
+if (compiledWasm) compiledWasm.catch(() => {}); // survived by instantiateForPyodide
+const pageInstantiateStreaming = WebAssembly.instantiateStreaming;
+
+async function instantiateForPyodide(source, imports) {
+  if ((await source) !== COMPILED) {
+    return pageInstantiateStreaming.call(WebAssembly, source, imports);
+  }
+  const module = await compiledWasm.catch(() => null);
+  if (!module) return pageInstantiateStreaming.call(WebAssembly, fetchWasm({}), imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
+
 function boot(options) {
   window.fetch = fetchForPyodide; // while Pyodide starts (it looks fetch up at each call)
+  WebAssembly.instantiateStreaming = instantiateForPyodide; // likewise
   return startPyodide({
     indexURL,
     stdLibURL: STDLIB_ZIP,
@@ -107,6 +130,9 @@ function boot(options) {
     ...options,
   }).finally(() => {
     if (window.fetch === fetchForPyodide) window.fetch = pageFetch;
+    if (WebAssembly.instantiateStreaming === instantiateForPyodide) {
+      WebAssembly.instantiateStreaming = pageInstantiateStreaming;
+    }
   });
 }
 
@@ -117,8 +143,8 @@ function started(how) {
   };
 }
 
-// With the worker's snapshot, Pyodide's download and compilation start at once, the snapshot
-// arriving meanwhile; if it cannot be used, Python starts again without it.
+// With the worker's snapshot, Pyodide's WebAssembly is compiled while the snapshot arrives;
+// if the snapshot cannot be used, Python starts again without it (with that same module).
 const runtime = (
   controlled
     ? boot({ _loadSnapshot: memory })
@@ -134,9 +160,26 @@ const runtime = (
 // table's Python imports as `table_dom`: fetched meanwhile, as small as it is.
 const tableDom = import("./table-dom.mjs");
 
+// The engine bundle into Python's working directory, as Pyodide's unpackArchive would put it.
+function unpackEngine(pyodide, zip) {
+  const files = storedFiles(zip);
+  if (!files) return pyodide.unpackArchive(zip, "zip", { extractDir: "." });
+  const { FS } = pyodide;
+  const home = FS.cwd();
+  for (const [name, bytes] of files) {
+    const path = `${home}/${name}`;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes);
+    }
+  }
+}
+
 const interpreter = Promise.all([runtime, engine, tableDom]).then(([pyodide, bundle, dom]) => {
   // Also after a restore: the modules the table imports later, and the translations.
-  pyodide.unpackArchive(bundle, "zip", { extractDir: "." });
+  unpackEngine(pyodide, bundle);
   pyodide.registerJsModule("table_dom", dom);
   if (document.documentElement.dataset.python === "restored") {
     pyodide.runPython("from gin.web.snapshot import restored; restored()");
