@@ -1,4 +1,4 @@
-"""The arena's pool of styles (issue 24): each knocks by its habit, and the arena plays them all."""
+"""The arena's pool of styles (issue 24) and the knocking habit Hard reads from finished hands."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ import json
 
 import pytest
 
-from gin import ActionKind, PlayerView
-from gin.ai.styles import LAST_DRAWS, STYLES
+from gin import Action, ActionKind, Game, PlayerView
+from gin.ai.habits import LAST_DRAWS, knock_chances, read_habit
+from gin.ai.styles import STYLES
 from gin.arena import POOL, load_player, main
+from gin.cards import to_mask
+from gin.melds import deadwood_mask
 from tests.test_ai import _after_stock_draw
 
 
@@ -49,6 +52,50 @@ def test_each_style_knocks_by_its_habit_and_plays_like_its_model() -> None:
         )
 
 
+def _played(first: str, second: str, seed: int) -> tuple[Game, list[tuple[int, int, int, bool]]]:
+    """A whole game; for every discard, the seat, the stock, the least deadwood and if it ended."""
+    game = Game(seed=seed)
+    bots = [load_player(first, seed), load_player(second, seed + 1)]
+    seen = []
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        view, legal = game.view(seat), game.legal_actions()
+        action = bots[seat].choose(view, legal)
+        if action.card is not None:
+            hand = to_mask(view.hand)
+            least = min(deadwood_mask(hand ^ a.card.bit) for a in legal if a.card is not None)
+            ended = action.kind in (ActionKind.KNOCK, ActionKind.GIN)
+            seen.append((seat, view.stock_count, least, ended))
+        game.apply(action)
+    return game, seen
+
+
+def test_knock_chances_are_rebuilt_exactly_from_the_finished_hands() -> None:
+    game, seen = _played("simple-5", "normal-gin", seed=3)
+    assert len(game.hand_results) >= 2
+    limit = game.rules.knock_limit
+    for seat in (0, 1):
+        rebuilt = [
+            (chance.stock_count, chance.deadwood, chance.knocked)
+            for result in game.hand_results
+            for chance in knock_chances(result, seat, limit)
+        ]
+        played = [(s, d, e) for who, s, d, e in seen if who == seat and d <= limit]
+        assert rebuilt == played and rebuilt
+
+
+def test_the_habit_tells_an_eager_knocker_from_a_patient_one() -> None:
+    eager, _ = _played("simple", "normal", seed=5)
+    patient, _ = _played("simple-gin", "normal", seed=5)
+    habit = read_habit(eager.view(1), LAST_DRAWS)
+    assert habit.taken and not habit.declined and habit.eagerness == 1.0
+    assert habit.most_knocked is not None and habit.most_knocked > 3
+    habit = read_habit(patient.view(1), LAST_DRAWS)
+    assert habit.declined and not habit.taken and habit.eagerness == 0.0
+    assert read_habit(Game(seed=5).view(0), LAST_DRAWS).eagerness is None  # nothing seen yet
+
+
 def test_the_arena_plays_the_pool_and_names_the_worst_opponent(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -65,3 +112,44 @@ def test_the_arena_plays_the_pool_and_names_the_worst_opponent(
     assert "simple-3" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["easy", "simple", "--pool"])
+
+
+def test_hard_knocks_earlier_against_a_patient_opponent_and_samples_it_better_built() -> None:
+    import random
+
+    from gin.ai.hard import HardPlayer, knock_schedule, opponent_is_patient, sample_opponent
+    from gin.ai.knowledge import read_view
+    from tests.test_ai import positions
+
+    eager, _ = _played("simple", "normal", seed=5)
+    patient, _ = _played("simple-gin", "normal", seed=5)
+    assert not opponent_is_patient(Game(seed=5).view(1))  # unknown counts as eager
+    assert not opponent_is_patient(eager.view(1)) and opponent_is_patient(patient.view(1))
+    # Five deadwood at the first turn: Hard plays on against an eager knocker (for gin or
+    # the undercut) but weighs the knock against a patient one, and takes it.
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H", "KD")
+    view, legal = game.view(me), game.legal_actions()
+    choices = []
+    for finished in (eager, patient):
+        seen = PlayerView(**{**vars(view), "hand_results": finished.hand_results})
+        read = opponent_is_patient(seen)
+        choices.append(
+            (read, knock_schedule(read_view(seen), read), HardPlayer(1).choose(seen, legal))
+        )
+    assert choices == [
+        (False, 2, Action.parse("discard KD")),
+        (True, 10, Action.parse("knock KD")),
+    ]
+    # A patient opponent's samples draw more extra cards, so they hold less deadwood.
+    totals = [0, 0]
+    checked = 0
+    for position, seat in positions(seed=31, count=150):
+        knowledge = read_view(position.view(seat))
+        if knowledge.opponent_stock_draws < 2:
+            continue
+        checked += 1
+        for index, patient_read in enumerate((False, True)):
+            hands = sample_opponent(knowledge, random.Random(2), 40, patient_read)
+            totals[index] += sum(map(deadwood_mask, hands))
+    as_eager, as_patient = (total / (40 * checked) for total in totals)
+    assert checked >= 10 and as_patient < as_eager - 3, (as_eager, as_patient)

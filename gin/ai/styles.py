@@ -27,13 +27,9 @@ from collections.abc import Callable
 
 from gin.ai.base import Player
 from gin.ai.basic import SimplePlayer
+from gin.ai.habits import LAST_DRAWS
 from gin.ai.knowledge import KnockLimit
 from gin.ai.normal import NormalPlayer
-
-LAST_DRAWS = 3
-"""A patient player takes any knock once this many stock cards or fewer are left: at its
-last draw, or at its opponent's (after which only one discard is left before the hand is
-dead)."""
 
 
 def gin_until_last_draws(stock_count: int, rule_limit: int) -> int:
