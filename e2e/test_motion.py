@@ -105,8 +105,11 @@ def test_the_computers_discard_flies_to_the_pile(page: Page, site_url: str) -> N
     flight = next(
         f for f in reversed(flights) if f["place"] == "pile" and f["top"] and f["card"] == theirs
     )
-    dx, dy = (float(n) for n in re.findall(r"-?[\d.]+", flight["first"]["transform"])[:2])
-    left, top = flight["end"][0] + dx, flight["end"][1] + dy
+    dx, dy, scale = (float(n) for n in re.findall(r"-?[\d.]+", flight["first"]["transform"]))
+    # Scaled about its centre: the corner moves in by half of what the scale takes off.
+    end_left, end_top, end_right, end_bottom = flight["end"]
+    left = end_left + dx + (1 - scale) * (end_right - end_left) / 2
+    top = end_top + dy + (1 - scale) * (end_bottom - end_top) / 2
     fan_left, fan_top, fan_right, fan_bottom = flight["fan"]
     margins = [left - fan_left, fan_right - left, top - fan_top, fan_bottom - top]
     assert all(margin >= -2 for margin in margins), (flight, margins)

@@ -7,6 +7,7 @@ tests give the planner measured pieces and read the plan it returns.
 from __future__ import annotations
 
 import json
+import re
 
 from gin.cards import Card
 from gin.table import effects as fx
@@ -113,3 +114,22 @@ def test_a_refusal_shakes_its_target_once() -> None:
     assert motion.shake("TH", 2) == '[data-testid="hand"] [data-card="TH"]'
     assert motion.shake("knock", 3) == '[data-action="knock"],[data-setting="knock"]'
     assert motion.shake("", 4) is None
+
+
+def test_a_card_of_another_size_starts_exactly_on_the_card_it_flies_from() -> None:
+    """Scaled about its centre (a transform-origin in the frames would keep the flight off
+    the compositor), the card's first frame covers the start rectangle exactly."""
+    after = [Piece("hand", "7H", False, False, True, (100.0, 500.0, 50.0, 70.0))]
+    start = (0.0, 0.0, 25.0, 35.0)
+    move = fx.Move(Card.parse("7H"), fx.Place.PILE, fx.Place.HAND)
+    flight = Motion().plan({"card:7H": start}, after, [move]).plays[0]
+    assert all(set(frame) == {"transform"} for frame in flight["frames"])
+    first = flight["frames"][0]["transform"]
+    dx, dy, scale = (float(n) for n in re.findall(r"-?[\d.]+", first))
+    left, top, width, height = after[0].rect
+    centre = (left + width / 2, top + height / 2)
+    corner = (
+        centre[0] + dx + scale * (left - centre[0]),
+        centre[1] + dy + scale * (top - centre[1]),
+    )
+    assert corner == (start[0], start[1]) and scale * width == start[2]

@@ -41,6 +41,7 @@ from gin.table.update import update
 from gin.web.drag import Drag
 from gin.web.motion import Motion, places, read_pieces
 from gin.web.render import regions, table_classes, table_html
+from gin.web.render.pieces import deck_pictures
 from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
 
@@ -83,6 +84,7 @@ class TableApp:
         self.state, _ = update(self.state, TouchOnly(bool(touch)))
         self.dom.layOut(self.root, self.paint())
         self.perform(self._first)
+        self.dom.warm(json.dumps(deck_pictures(self.state.settings.four_colour)))
 
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
 

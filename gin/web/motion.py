@@ -216,14 +216,16 @@ class Motion:
         if abs(dx) <= threshold and abs(dy) <= threshold:
             return
         scale = start[2] / end[2] if end[2] else 1.0
-        # Scaled about the top left corner, the corner the offset is measured from: about the
-        # centre, a card of another size would start off its place by half the difference.
+        # Scaled about the card's centre (its transform-origin), so the offset of its top left
+        # corner, where it is measured from, takes the centre's shift: otherwise a card of
+        # another size would start off its place by half the difference.  Only the transform
+        # animates (a transform-origin in the frames would keep the flight off the
+        # compositor: a style recalculation of every flying card at every frame).
+        dx -= (1 - scale) * end[2] / 2
+        dy -= (1 - scale) * end[3] / 2
         frames = [
-            {
-                "transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f})",
-                "transformOrigin": "0 0",
-            },
-            {"transform": "none", "transformOrigin": "0 0"},
+            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f})"},
+            {"transform": "none"},
         ]
         self._play(plan, {"piece": index}, frames, duration, delay)
 

@@ -14,6 +14,7 @@
 //   animate(json)          the flights, fades and pulses of gin/web/motion.py's plan, and
 //                          the scores that count up
 //   timings(json)          the User Timing measures of a turn (bench/table_speed.py)
+//   warm(json)             every card's picture, shown unseen a few at a time in idle time
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -219,4 +220,31 @@ function countUp(element, { from, to, steps, step_ms: stepMs }) {
 // [[name, start, end], ...] as User Timing measures.
 export function timings(json) {
   for (const [name, start, end] of JSON.parse(json)) performance.measure(name, { start, end });
+}
+
+// --- warm ------------------------------------------------------------------------------------
+
+// The browser builds a card's picture (an SVG document) the first time the card is styled:
+// some 10 ms a card on a phone-class CPU, 150 ms for a new deal's ten cards in the task of
+// the click. Here every picture (gin/web/render/pieces.py's deck_pictures, one HTML piece
+// each) is styled once, unseen, while the page is idle, and kept: the pictures stay built.
+export function warm(json) {
+  const pictures = JSON.parse(json);
+  const holder = document.createElement("div");
+  holder.className = "card-pictures";
+  holder.setAttribute("aria-hidden", "true");
+  document.body.append(holder);
+  const idle =
+    window.requestIdleCallback ||
+    ((work) => setTimeout(() => work({ timeRemaining: () => 0 }), 50));
+  const step = (deadline) => {
+    do {
+      const template = document.createElement("template");
+      template.innerHTML = pictures.shift();
+      holder.append(template.content);
+      void holder.offsetWidth; // styled now, in this idle time
+    } while (pictures.length && deadline.timeRemaining() > 25);
+    if (pictures.length) idle(step);
+  };
+  if (pictures.length) idle(step);
 }
