@@ -153,3 +153,56 @@ def test_hard_knocks_earlier_against_a_patient_opponent_and_samples_it_better_bu
             totals[index] += sum(map(deadwood_mask, hands))
     as_eager, as_patient = (total / (40 * checked) for total in totals)
     assert checked >= 10 and as_patient < as_eager - 3, (as_eager, as_patient)
+
+
+def test_hard_counts_the_gin_outs_of_a_hand_three_loose_cards_from_gin() -> None:
+    import random
+
+    from gin.ai.hard import (
+        DANGER_WEIGHT,
+        GIN_OUTS_MAX_LOOSE,
+        GIN_OUTS_WEIGHT,
+        Evaluator,
+        sample_opponent,
+    )
+    from gin.ai.knowledge import read_view
+    from gin.cards import Card
+
+    # Throwing KD keeps 9D 9C TD loose: 9H, 9S or JD next draw melds two of them, and the
+    # third goes out as the gin discard.
+    game, me = _after_stock_draw("2S 3S 4S 5S 7H 7D 7C 9D 9C TD", "KD")
+    knowledge = read_view(game.view(me))
+    evaluator = Evaluator(knowledge, sample_opponent(knowledge, random.Random(1), 40))
+    king = Card.parse("KD")
+    kept = knowledge.hand ^ king.bit
+    assert 2 < 3 <= GIN_OUTS_MAX_LOOSE and evaluator.gin_chance(kept) > 0
+    plain = evaluator.value(kept) + DANGER_WEIGHT * evaluator.danger(king)
+    outs = GIN_OUTS_WEIGHT * evaluator.gin_chance(kept)
+    assert evaluator.discard_cost(knowledge.hand, king) == pytest.approx(plain - outs)
+
+
+def test_hard_reads_the_habit_once_per_finished_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gin.ai import hard
+
+    eager, _ = _played("simple", "normal", seed=5)
+    patient, _ = _played("simple-gin", "normal", seed=5)
+    game, me = _after_stock_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H", "KD")
+    view, legal = game.view(me), game.legal_actions()
+    reads: list[bool] = []
+    read = hard.opponent_is_patient
+
+    def counted(seen: PlayerView) -> bool:
+        reads.append(read(seen))
+        return reads[-1]
+
+    monkeypatch.setattr(hard, "opponent_is_patient", counted)
+    player = hard.HardPlayer(1)
+    choices = [
+        player.choose(PlayerView(**{**vars(view), "hand_results": finished.hand_results}), legal)
+        for finished in (eager, eager, patient, patient, eager)
+    ]
+    # Each new set of finished hands is read once, and the decision follows it.
+    assert reads == [False, True, False]
+    assert choices == [Action.parse("discard KD")] * 2 + [Action.parse("knock KD")] * 2 + [
+        Action.parse("discard KD")
+    ]
