@@ -12,6 +12,13 @@ scripted person of the browser tests, and reads two browser measurements:
   included: Pyodide runs it from a MessagePort task).  A long frame is not a long
   task: several short tasks (a paint, the next animation step) can share one.
 
+Between decisions the scripted person waits as a player does, for the table to take input
+and its cards to come to rest, and it looks without touching the frames being measured:
+every 100 ms, from a timer, it reads the page's ``data-busy`` attribute and a count of the
+page's running ``Element.animate`` animations that this bench keeps (``--wait every-frame``
+is the browser tests' wait instead, ``document.getAnimations()`` at every frame: that
+restyles the animated page in the very frames being timed, and inflated the figures).
+
 Prints medians and p95 per run and over all runs; targets 50 ms for click ->
 paint (p95) and for the longest task.  With ``--cpu-throttle 4`` Chromium slows the page's
 main thread down four times (``Emulation.setCPUThrottlingRate``, a mid-range phone's
