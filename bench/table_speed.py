@@ -17,7 +17,8 @@ and its cards to come to rest, and it looks without touching the frames being me
 every 100 ms, from a timer, it reads the page's ``data-busy`` attribute and a count of the
 page's running ``Element.animate`` animations that this bench keeps (``--wait every-frame``
 is the browser tests' wait instead, ``document.getAnimations()`` at every frame: that
-restyles the animated page in the very frames being timed, and inflated the figures).
+restyles the animated page in the very frames being timed, which a player's page never
+does; on a loaded machine the two waits' figures differed by less than the noise).
 
 Prints medians and p95 per run and over all runs; targets 50 ms for click ->
 paint (p95) and for the longest task.  With ``--cpu-throttle 4`` Chromium slows the page's
