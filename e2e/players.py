@@ -131,9 +131,14 @@ def pile_helps(page: Page) -> bool:
 class Person:
     """Plays one decision at a time, rotating through the ways people give input."""
 
-    def __init__(self, page: Page, touch: bool = False) -> None:
+    def __init__(
+        self, page: Page, touch: bool = False, settle: Callable[[Page], str] = wait_idle
+    ) -> None:
+        """``settle`` waits until the table takes the next decision and returns its phase
+        (bench/table_speed.py passes one that leaves the measured frames alone)."""
         self.page = page
         self.touch = touch
+        self.settle = settle
         draws: list[Callable[[str], None]] = [
             self._click_draw,
             self._drag_draw,
@@ -154,7 +159,7 @@ class Person:
     def decide(self) -> str:
         """Make the next decision the table asks for; returns the phase it was made in."""
         page = self.page
-        phase = wait_idle(page)
+        phase = self.settle(page)
         if phase in ("hand-over", "game-over"):
             click_visible(page, '[data-action="next-hand"]')
         elif phase == "upcard":

@@ -85,6 +85,10 @@ class TableApp:
         self.dom.layOut(self.root, self.paint())
         self.perform(self._first)
         self.dom.warm(json.dumps(deck_pictures(self.state.settings.four_colour)))
+        if self.state.settings.sound:
+            from pyodide.ffi import create_once_callable
+
+            self.dom.whenIdle(create_once_callable(lambda _deadline: self.sound.prepare()))
 
     # --- the loop: intent -> update -> paint -> effects --------------------------------------
 

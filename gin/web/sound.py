@@ -19,7 +19,8 @@ TUNES: dict[Sound, tuple[tuple[float, float], ...]] = {
 
 
 class Player:
-    """Plays the tune of a move.  The audio context starts lazily, at the first sound.
+    """Plays the tune of a move.  The audio context starts ahead (:meth:`prepare`) or at the
+    first sound.
 
     Browsers let a page start audio only after a person has interacted with
     it, and the first sound always follows a click or a key press.
@@ -29,13 +30,23 @@ class Player:
         self.window = window
         self._context: Any = None
 
+    def prepare(self) -> None:
+        """Start the audio context before the first sound (the page calls this in idle time
+        once the table is up): creating one took a phone-class CPU (Chromium at 4x) about a
+        quarter of a second, which the first move's click waited for.  A browser may start
+        a context created before any input suspended: :meth:`play` resumes it, in the click
+        or key press that makes the sound."""
+        if self._context is None and hasattr(self.window, "AudioContext"):
+            self._context = self.window.AudioContext.new()
+
     def play(self, sound: Sound) -> None:
         tune = TUNES[sound]
-        if not hasattr(self.window, "AudioContext"):
-            return
-        if self._context is None:
-            self._context = self.window.AudioContext.new()
+        self.prepare()
         context = self._context
+        if context is None:
+            return
+        if context.state == "suspended":
+            context.resume()
         start = context.currentTime
         for frequency, duration in tune:
             oscillator = context.createOscillator()

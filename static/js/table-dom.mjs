@@ -15,6 +15,7 @@
 //                          the scores that count up
 //   timings(json)          the User Timing measures of a turn (bench/table_speed.py)
 //   warm(json)             every card's picture, shown unseen a few at a time in idle time
+//   whenIdle(work)         work(deadline) when the page is idle (the sounds' audio context)
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -234,9 +235,6 @@ export function warm(json) {
   holder.className = "card-pictures";
   holder.setAttribute("aria-hidden", "true");
   document.body.append(holder);
-  const idle =
-    window.requestIdleCallback ||
-    ((work) => setTimeout(() => work({ timeRemaining: () => 0 }), 50));
   const step = (deadline) => {
     do {
       const template = document.createElement("template");
@@ -244,7 +242,13 @@ export function warm(json) {
       holder.append(template.content);
       void holder.offsetWidth; // styled now, in this idle time
     } while (pictures.length && deadline.timeRemaining() > 25);
-    if (pictures.length) idle(step);
+    if (pictures.length) whenIdle(step);
   };
-  if (pictures.length) idle(step);
+  if (pictures.length) whenIdle(step);
+}
+
+// work(deadline) once the page is idle (Safari has no requestIdleCallback: a while later).
+export function whenIdle(work) {
+  if (window.requestIdleCallback) window.requestIdleCallback(work);
+  else setTimeout(() => work({ timeRemaining: () => 0 }), 50);
 }
