@@ -82,7 +82,9 @@ class TableApp:
         """Paint the table and perform the start-up effects (the bot may move first)."""
         touch = self.window.matchMedia("(hover: none) and (pointer: coarse)").matches
         self.state, _ = update(self.state, TouchOnly(bool(touch)))
-        self.dom.layOut(self.root, self.paint())
+        drawing, log_changed = self.drawing()
+        self.dom.paint(self.root, drawing)
+        self.dom.layOut(self.root, log_changed)
         self.perform(self._first)
         self.dom.warm(json.dumps(deck_pictures(self.state.settings.four_colour)))
         if self.state.settings.sound:
@@ -114,7 +116,9 @@ class TableApp:
         scores_before = self.state.view.scores
         self.state, effects = update(self.state, intent)
         updated = timing.now()
-        log_changed = self.paint()
+        drawing, log_changed = self.drawing()
+        rendered = timing.now()
+        self.dom.paint(self.root, drawing)
         painted = timing.now()
         self.dom.layOut(self.root, log_changed)
         laid_out = timing.now()
@@ -130,7 +134,8 @@ class TableApp:
         steps = (
             ("gin:measure", start, measured),
             ("gin:update", measured, updated),
-            ("gin:paint", updated, painted),
+            ("gin:render", updated, rendered),
+            ("gin:paint", rendered, painted),
             ("gin:layout", painted, laid_out),
             ("gin:motion", laid_out, settled),
             ("gin:effects", settled, timing.now()),
@@ -148,10 +153,11 @@ class TableApp:
     def animated(self) -> bool:
         return self.state.speed > 0 and not self._reduced_motion.matches
 
-    def paint(self) -> bool:
-        """Draw the state's render model: the first time the whole table, then only the
-        regions whose HTML changed (the page draws them anew, keeping the keyboard focus where
-        it was).  True if the move log changed (it then shows its newest move)."""
+    def drawing(self) -> tuple[str, bool]:
+        """The drawing of the state's render model, as JSON for the page's ``paint``: the
+        first time the whole table, then only the regions whose HTML changed (the page draws
+        them anew, keeping the keyboard focus where it was); and whether the move log changed
+        (it then shows its newest move)."""
         model = self.presenter.table(self.state, self._rules_html())
         drawn = regions(model)
         drawing: dict[str, Any]
@@ -177,8 +183,7 @@ class TableApp:
             },
             "shake": self.motion.shake(model.why.target, model.why.serial) if model.why else None,
         }
-        self.dom.paint(self.root, json.dumps(drawing))
-        return log_changed
+        return json.dumps(drawing), log_changed
 
     def _rules_html(self) -> str:
         """The rules page, built on first use (its module is not needed to start)."""
