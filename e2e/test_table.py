@@ -69,6 +69,34 @@ def test_the_face_up_card_is_taken_by_clicking_the_card_itself(page: Page, site_
     )
 
 
+TWO_CLICKS_IN_ONE_TASK = """selector => {
+    performance.clearMeasures();
+    const card = document.querySelector(selector);
+    for (let i = 0; i < 2; i += 1) {
+        card.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, detail: 1}));
+    }
+}"""
+"""A double-click whose clicks land before one frame (a fast hand, or a phone's slow CPU)."""
+
+STEPS_SO_FAR = """() => performance.getEntriesByType("measure").map(m => m.name)"""
+
+
+def test_two_clicks_before_a_frame_are_drawn_once(page: Page, site_url: str) -> None:
+    """Both clicks of a double-click update the table, and the table is drawn once for the
+    two, in the next frame (gin/web/app.py, ``dispatch``): the card is discarded."""
+    open_table(page, site_url, "?seed=1&speed=1")
+    person = Person(page)
+    while wait_idle(page) != "discard":
+        person.decide()
+    code = next(str(card["code"]) for card in hand_cards(page) if card["playable"])
+    page.evaluate(TWO_CLICKS_IN_ONE_TASK, card_selector(code))
+    page.wait_for_selector(f'[data-testid="pile"] [data-card="{code}"]', state="attached")
+    steps = page.evaluate(STEPS_SO_FAR)
+    assert steps.count("gin:update") == 2, steps
+    assert steps.count("gin:render") == 1, steps
+    assert code not in [card["code"] for card in hand_cards(page)]
+
+
 def test_dragging_the_face_up_card_into_the_hand_takes_it(page: Page, site_url: str) -> None:
     open_table(page, site_url)
     upcard = page.get_attribute(PILE_TOP, "data-card")

@@ -16,6 +16,8 @@
 //   timings(json)          the User Timing measures of a turn (bench/table_speed.py)
 //   warm(json)             every card's picture, shown unseen a few at a time in idle time
 //   whenIdle(work)         work(deadline) when the page is idle (the sounds' audio context)
+//   inNextFrame(draw, ms)  draw() once, in the next animation frame (or after ms, if the
+//                          page is hidden and has no frames)
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -251,4 +253,19 @@ export function warm(json) {
 export function whenIdle(work) {
   if (window.requestIdleCallback) window.requestIdleCallback(work);
   else setTimeout(() => work({ timeRemaining: () => 0 }), 50);
+}
+
+// draw() once, at the start of the next animation frame, or after latestMs if no frame comes
+// first (a hidden page has none).
+export function inNextFrame(draw, latestMs) {
+  let drawn = false;
+  const once = () => {
+    if (drawn) return;
+    drawn = true;
+    clearTimeout(timer);
+    cancelAnimationFrame(frame);
+    draw();
+  };
+  const timer = setTimeout(once, latestMs);
+  const frame = requestAnimationFrame(once);
 }
