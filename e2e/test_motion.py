@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .conftest import open_table
 from .players import PILE_TOP, STOCK, Person, click_visible, hand_codes, wait_idle
@@ -75,7 +75,7 @@ def test_nothing_moves_when_reduced_motion_is_asked_for(page: Page, site_url: st
     assert "discard" in phases
     if wait_idle(page) == "discard":
         click_visible(page, STOCK)  # refused: the stock would shake
-        assert page.locator(f"{STOCK}.shake").count() == 1
+        expect(page.locator(f"{STOCK}.shake")).to_have_count(1)  # drawn in the next frame
     assert page.evaluate(RUNNING) == []
     assert page.evaluate("window.__animated") == []
 

@@ -210,7 +210,9 @@ def test_desktop_by_mouse(page: Page, site_url: str) -> None:
             "() => ({scroll: document.documentElement.scrollWidth, width: innerWidth})"
         )
         assert fit["scroll"] <= fit["width"], (phase, fit)
-    # The table sits in the middle of a wide screen, not in its left part.
+    # The table sits in the middle of a wide screen, not in its left part (read once the
+    # last click is drawn: a click is drawn in the next frame).
+    wait_idle(page)
     box = page.locator(HAND).bounding_box()
     assert box is not None
     middle = box["x"] + box["width"] / 2
