@@ -4,11 +4,11 @@
 bench/table_speed.py says how long a click takes to be painted; this says what the browser
 spends it on.  It plays ``--decisions`` decisions with the CPU throttled (after the table
 is up and a few seconds of idle time, so the cards' pictures are built), records a Chromium
-trace (``Tracing.start``, category ``devtools.timeline``) and prints, for every click whose
-handlers took 15 ms or more: the style recalculations (ms and element counts), layouts and
-``ParseHTML`` inside the handlers, then the next frame's paint (and its ``PaintImage``, the
-card pictures drawn into the display list), pre-paint, layerize and commit.  ``--save FILE``
-keeps the raw events (JSON) for a closer look.
+trace (``Tracing.start``, categories ``devtools.timeline``, and ``cc`` for the frames) and
+prints, for every click whose handlers took 15 ms or more: the style recalculations (ms and
+element counts), layouts and ``ParseHTML`` inside the handlers, then the next frame's paint
+(and its ``PaintImage``, the card pictures drawn into the display list), pre-paint, layerize
+and commit.  ``--save FILE`` keeps the raw events (JSON) for a closer look.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def record(url: str, seed: int, decisions: int, rate: float) -> list[Event]:
         page.wait_for_timeout(3000)  # the cards' pictures are built in idle time
         cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
         cdp.on("Tracing.tracingComplete", lambda _: done.append(True))
-        categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink"]
+        categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc"]
         cdp.send(
             "Tracing.start",
             {"traceConfig": {"includedCategories": categories}, "transferMode": "ReportEvents"},
