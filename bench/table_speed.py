@@ -35,7 +35,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -131,18 +131,27 @@ def slowest_parts(inputs: list[Input]) -> str:
     )
 
 
+def open_probed_table(
+    p: Playwright, url: str, seed: int, cpu_rate: float
+) -> tuple[Page, CDPSession]:
+    """The table of ``seed`` against Hard, animated, with this bench's probe, its CPU slowed
+    ``cpu_rate`` times once it is up (so start-up is not slowed); also the page's CDP session."""
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(PROBE)
+    page.goto(f"{url}?seed={seed}&speed=1&level=hard", wait_until="domcontentloaded")
+    wait_idle(page)
+    cdp = page.context.new_cdp_session(page)
+    if cpu_rate != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
+    return page, cdp
+
+
 def run_once(
     url: str, seed: int, decisions: int, cpu_rate: float, settle: Callable[[Page], str]
 ) -> tuple[list[Input], list[float], list[float]]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.add_init_script(PROBE)
-        page.goto(f"{url}?seed={seed}&speed=1&level=hard", wait_until="domcontentloaded")
-        wait_idle(page)
-        if cpu_rate != 1:
-            cdp = page.context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
+        page, _ = open_probed_table(p, url, seed, cpu_rate)
         page.evaluate(  # not start-up
             "window.__inputs.length = 0; window.__frames.length = 0; window.__tasks.length = 0"
         )
@@ -163,7 +172,7 @@ def run_once(
         )
         for name, values in sorted(steps.items()):
             print(f"  {name}: median {statistics.median(values):.1f} ms, p95 {p95(values):.1f} ms")
-        browser.close()
+        page.context.close()
     return (
         [(float(a), float(b), float(c), float(d)) for a, b, c, d in inputs],
         [float(v) for v in frames],

@@ -25,10 +25,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.table_speed import PROBE, wait_at_rest  # noqa: E402
-from e2e.players import Person, wait_idle  # noqa: E402
+from bench.table_speed import open_probed_table, wait_at_rest  # noqa: E402
+from e2e.players import Person  # noqa: E402
 from tools import serve  # noqa: E402
-from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 Event = dict[str, Any]
 STEPS = ("UpdateLayoutTree", "Layout", "ParseHTML", "Paint", "PaintImage", "PrePaint", "Layerize")
@@ -40,13 +39,7 @@ def record(url: str, seed: int, decisions: int, rate: float) -> list[Event]:
     events: list[Event] = []
     done: list[bool] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.add_init_script(PROBE)
-        page.goto(f"{url}?seed={seed}&speed=1&level=hard", wait_until="domcontentloaded")
-        wait_idle(page)
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        page, cdp = open_probed_table(p, url, seed, rate)
         page.wait_for_timeout(3000)  # the cards' pictures are built in idle time
         cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
         cdp.on("Tracing.tracingComplete", lambda _: done.append(True))
@@ -64,7 +57,7 @@ def record(url: str, seed: int, decisions: int, rate: float) -> list[Event]:
         cdp.send("Tracing.end")
         while not done:
             page.wait_for_timeout(100)
-        browser.close()
+        page.context.close()
     return events
 
 
