@@ -147,6 +147,15 @@ def open_probed_table(
     return page, cdp
 
 
+def play(page: Page, decisions: int, settle: Callable[[Page], str]) -> None:
+    """The scripted person's next ``decisions`` decisions, or up to the game's end."""
+    person = Person(page, settle=settle)
+    for _ in range(decisions):
+        if settle(page) == "game-over":
+            break
+        person.decide()
+
+
 def run_once(
     url: str, seed: int, decisions: int, cpu_rate: float, settle: Callable[[Page], str]
 ) -> tuple[list[Input], list[float], list[float]]:
@@ -155,11 +164,7 @@ def run_once(
         page.evaluate(  # not start-up
             "window.__inputs.length = 0; window.__frames.length = 0; window.__tasks.length = 0"
         )
-        person = Person(page, settle=settle)
-        for _ in range(decisions):
-            if settle(page) == "game-over":
-                break
-            person.decide()
+        play(page, decisions, settle)
         page.wait_for_timeout(1000)
         inputs = page.evaluate("window.__inputs")
         frames = page.evaluate("window.__frames")

@@ -25,8 +25,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.table_speed import open_probed_table, wait_at_rest  # noqa: E402
-from e2e.players import Person  # noqa: E402
+from bench.table_speed import open_probed_table, play, wait_at_rest  # noqa: E402
 from tools import serve  # noqa: E402
 
 Event = dict[str, Any]
@@ -48,11 +47,7 @@ def record(url: str, seed: int, decisions: int, rate: float) -> list[Event]:
             "Tracing.start",
             {"traceConfig": {"includedCategories": categories}, "transferMode": "ReportEvents"},
         )
-        person = Person(page, settle=wait_at_rest)
-        for _ in range(decisions):
-            if wait_at_rest(page) == "game-over":
-                break
-            person.decide()
+        play(page, decisions, wait_at_rest)
         page.wait_for_timeout(500)
         cdp.send("Tracing.end")
         while not done:
