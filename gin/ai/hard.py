@@ -94,17 +94,6 @@ GIN_OUTS_MAX_LOOSE = 4
 can meld with two loose ones, and the best arrangement may change with it).  Raised from 2:
 against simple-gin (seed 11, 200 games) 65.0 % of games, +4.28 points per hand, became
 74.0 %, +6.56 (3 loose: 72.5 %, +6.17; every hand, 10, the very same games as 4)."""
-LIVE_OUTS_WEIGHT = 0.0
-"""Deadwood points a live out of a kept hand is worth to a discard (screen, issue 24)."""
-TAKE_PARTIAL_MARGIN = 0.0
-"""Hard takes the pile card that makes a two-card partial meld with live outs when its cost
-is within this much of the stock's (screen, issue 24)."""
-SECOND_DRAW = False
-"""Whether a discard decision values the kept hand two stock draws ahead (screen, issue 24)."""
-SECOND_DRAW_CANDIDATES = 3
-SECOND_DRAW_THROWS = 2
-"""The second draw weighs only the best discards by one draw, and after a drawn card that
-could meld only the highest loose cards as throws."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
 KNOCK_SHIFT = 26
@@ -234,11 +223,6 @@ class Evaluator:
         self.stock_weight = sum(weight for _, _, weight in self.stock) or 1.0
         self.sample_deadwood = [deadwood_mask(hand) for hand in self.samples]
         self._value: dict[int, float] = {}
-        self._outs: dict[int, float] = {}
-        self._value2: dict[int, float] = {}
-        self.costs: dict[Card, float] = {}
-        self.second = False
-        """Whether :meth:`discard_cost` looks two draws ahead (:data:`SECOND_DRAW`)."""
         self._danger: dict[Card, float] = {}
         self._gin_chance: dict[int, float] = {}
 
@@ -251,11 +235,10 @@ class Evaluator:
         loose = highest_deadwood(mask)
         top = loose.points if loose is not None else 0
         near = neighbours(mask)
-        total = outs = 0.0
+        total = 0.0
         for bit, points, weight in self.stock:
             grown = mask | bit
             if bit & near and (joined := deadwood_mask(grown)) < base + points:
-                outs += weight
                 # The card joins a meld.  Throwing a card left loose in grown's arrangement
                 # lowers its deadwood by exactly that card's points, so the best throw is
                 # the highest of them.
@@ -266,65 +249,7 @@ class Evaluator:
             total += weight * best
         result = total / self.stock_weight
         self._value[mask] = result
-        self._outs[mask] = outs
         return result
-
-    def value2(self, mask: int) -> float:
-        """Expected :meth:`value` of a 10-card hand after one more stock draw and the best
-        discard: its least deadwood two draws ahead.  The discards weighed after a drawn card
-        that could meld are the loose cards of the grown hand's arrangement; after one that
-        cannot, the drawn card or the highest loose card."""
-        cached = self._value2.get(mask)
-        if cached is not None:
-            return cached
-        back = self.value(mask)
-        near = neighbours(mask)
-        highest = highest_deadwood(mask)
-        total = 0.0
-        for bit, points, weight in self.stock:
-            best = back
-            grown = mask | bit
-            if bit & near:
-                loose = sorted(
-                    iter_bits(grown & ~melded_mask(grown) & ~bit),
-                    key=lambda other: card_of_bit(other).points,
-                )
-                for other in loose[-SECOND_DRAW_THROWS:]:
-                    best = min(best, self.value(grown ^ other))
-            elif highest is not None and points < highest.points:
-                best = min(best, self.value(grown ^ highest.bit))
-            total += weight * best
-        result = total / self.stock_weight
-        self._value2[mask] = result
-        return result
-
-    def outs(self, mask: int) -> float:
-        """The live outs of a 10-card hand: the stock-weighted count of unseen cards that would
-        sit in a meld of it (join a meld, or make one with its loose cards).  Dead cards (the
-        pile, the opponent's known pickups) are not unseen, so they count nothing."""
-        if mask not in self._outs:
-            self.value(mask)
-        return self._outs[mask]
-
-    def partial_outs(self, mask: int, card: Card) -> float:
-        """The stock-weighted live cards that would complete a two-card partial meld ``card``
-        makes with a loose card of ``mask`` (0 when ``card`` melds or has no loose partner)."""
-        melded = melded_mask(mask)
-        if melded & card.bit:
-            return 0.0
-        completing = 0
-        for other in from_mask(mask & ~melded):
-            gap = distance(card, other)
-            if gap == 0:
-                completing |= rank_mates(card) & ~other.bit
-            elif gap is not None:
-                low, high = sorted((card.rank, other.rank))
-                wanted = [low + 1] if gap == 2 else [low - 1, high + 1]
-                for rank in wanted:
-                    if 1 <= rank <= 13:
-                        completing |= Card(rank, card.suit).bit
-        completing &= self.knowledge.unseen
-        return sum(weight for bit, _, weight in self.stock if bit & completing)
 
     def danger(self, card: Card) -> float:
         """The share of sampled opponent hands (without it) that ``card`` would join a meld in."""
@@ -345,23 +270,13 @@ class Evaluator:
     def discard_cost(self, mask: int, card: Card) -> float:
         """The value of discarding ``card`` from the 11 cards of ``mask``: lower is better."""
         kept = mask ^ card.bit
-        value = self.value2(kept) if self.second else self.value(kept)
-        cost = value + DANGER_WEIGHT * self.danger(card)
-        if LIVE_OUTS_WEIGHT:
-            cost -= LIVE_OUTS_WEIGHT * self.outs(kept)
+        cost = self.value(kept) + DANGER_WEIGHT * self.danger(card)
         if (kept & ~melded_mask(kept)).bit_count() <= GIN_OUTS_MAX_LOOSE:
             cost -= GIN_OUTS_WEIGHT * self.gin_chance(kept)
         return cost
 
     def best_discard(self, mask: int, allowed: list[Card]) -> tuple[Card, float]:
         """The discard from ``mask`` with the lowest cost, and that cost."""
-        if self.second:
-            self.second = False
-            self.costs = {card: self.discard_cost(mask, card) for card in allowed}
-            self.second = True
-            plain = sorted(allowed, key=lambda card: (self.costs[card], -card.points))
-            allowed = plain[:SECOND_DRAW_CANDIDATES]
-            self.costs.update({card: self.discard_cost(mask, card) for card in allowed})
         costs = [(self.discard_cost(mask, card), -card.points, card) for card in allowed]
         cost, _, card = min(costs, key=lambda item: (item[0], item[1], item[2].index))
         return card, cost
@@ -375,8 +290,6 @@ class Evaluator:
         for bit, points, weight in self.stock:
             card = card_of_bit(bit)
             keep = self.value(mask) + DANGER_WEIGHT * self.danger(card)
-            if LIVE_OUTS_WEIGHT:
-                keep -= LIVE_OUTS_WEIGHT * self.outs(mask)
             if deadwood_mask(mask | bit) < base + points:
                 grown = mask | bit
                 loose = from_mask(mask & ~melded_mask(grown)) or hand_cards
@@ -478,12 +391,9 @@ class HardPlayer:
             return Appraisal(only, {stock: -stock_cost})
         taken = knowledge.hand | top.bit
         _, pile_cost = evaluator.best_discard(taken, from_mask(knowledge.hand))
-        price = PILE_INFO_COST
-        if TAKE_PARTIAL_MARGIN and evaluator.partial_outs(taken, top) > 0:
-            price = -TAKE_PARTIAL_MARGIN
-        values = {pile: -(pile_cost + price), stock: -stock_cost}
+        values = {pile: -(pile_cost + PILE_INFO_COST), stock: -stock_cost}
         args: dict[str, ReasonValue] = {"card": top}
-        if pile_cost + price < stock_cost:
+        if pile_cost + PILE_INFO_COST < stock_cost:
             melds_now = bool(melded_mask(taken) & top.bit)
             code = "take_meld" if melds_now else "take_improve"
             return Appraisal(Hint(pile, code, args, pile_cost), values)
@@ -495,14 +405,8 @@ class HardPlayer:
     ) -> Appraisal:
         hand = knowledge.hand
         cards = discard_cards(legal)
-        evaluator.second = SECOND_DRAW
         card, cost = evaluator.best_discard(hand, cards)
-        if SECOND_DRAW:
-            values = {Action(ActionKind.DISCARD, c): -evaluator.costs[c] for c in cards}
-        else:
-            values = {
-                Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards
-            }
+        values = {Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards}
         gins = [action for action in legal if action.kind is ActionKind.GIN]
         legal_knocks = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
         knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
@@ -590,12 +494,6 @@ class HardPlayer:
         if related is not None:
             return Hint(action, "discard_safe", {"card": card, "related": related}, cost)
         return Hint(action, "discard", {"card": card}, cost)
-
-
-def rank_mates(card: Card) -> int:
-    """The other three cards of ``card``'s rank."""
-    column = sum(1 << (suit * LANE + card.rank - 1) for suit in range(4))
-    return column & ~card.bit
 
 
 def highest_points(mask: int) -> int:
