@@ -41,7 +41,6 @@ from gin.table.update import update
 from gin.web.drag import Drag
 from gin.web.motion import Motion, Rect, places, read_pieces
 from gin.web.render import regions, table_classes, table_html
-from gin.web.render.pieces import deck_pictures
 from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
 
@@ -103,7 +102,6 @@ class TableApp:
         self.dom.paint(self.root, drawing)
         self.dom.layOut(self.root, log_changed)
         self.perform(self._first)
-        self.dom.warm(json.dumps(deck_pictures(self.state.settings.four_colour)))
         if self.state.settings.sound:
             from pyodide.ffi import create_once_callable
 
@@ -209,7 +207,7 @@ class TableApp:
         else:
             changed = {name: html for name, html in drawn.items() if self._drawn[name] != html}
             drawing = {"classes": table_classes(model), "regions": changed}
-        log_changed = self._drawn.get("side") != drawn["side"]
+        log_changed = self._drawn.get("log") != drawn["log"]
         self._drawn = drawn
         drawing |= {
             "body": {
