@@ -206,7 +206,13 @@ class TableApp:
             drawing = {"table": table_html(model, drawn)}
         else:
             changed = {name: html for name, html in drawn.items() if self._drawn[name] != html}
-            drawing = {"classes": table_classes(model), "regions": changed}
+            anew = []
+            if "sheet" in changed:
+                # The log sits under the score sheet: kept (grown) while the sheet above it
+                # grows, it would be a layout shift; drawn anew, it is a new element.
+                changed["log"] = drawn["log"]
+                anew = ["log"]
+            drawing = {"classes": table_classes(model), "regions": changed, "anew": anew}
         log_changed = self._drawn.get("log") != drawn["log"]
         self._drawn = drawn
         drawing |= {

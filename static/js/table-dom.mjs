@@ -23,7 +23,9 @@
 //
 // A changed region is drawn anew (innerHTML) unless only attributes changed, such as the
 // cards of the hand that become playable when the person's turn comes: then they change
-// in place, and the browser does not build the cards' pictures again.  A region whose
+// in place, and the browser does not build the cards' pictures again; or unless it only
+// grew at its end, as the move log does with each move: then only the new lines are added,
+// and the browser styles and lays out those instead of the whole log.  A region whose
 // elements or texts changed is drawn anew, not patched: an element kept while the table
 // around it moves (the computer's fan when it grows by a card, the pile's cards under a
 // new top) is a layout shift for the browser, where an element drawn anew is not, and the
@@ -98,7 +100,37 @@ function copyAttributes(old, next) {
   }
 }
 
-function drawRegion(region, html) {
+function sameAttributes(old, next) {
+  const names = old.getAttributeNames();
+  return (
+    names.length === next.getAttributeNames().length &&
+    names.every((name) => old.getAttribute(name) === next.getAttribute(name))
+  );
+}
+
+// If `next`'s children are `old`'s with more after them (the move log's new line), append
+// those and say so.  The last old child may itself have grown (the log's list inside its
+// section).  Nothing kept moves: what is added comes after it.
+function grow(old, next) {
+  const kept = old.childNodes;
+  const drawn = next.childNodes;
+  const last = kept.length - 1;
+  if (kept.length > drawn.length || kept.length === 0) return false;
+  for (let i = 0; i < last; i += 1) if (!kept[i].isEqualNode(drawn[i])) return false;
+  const lastOld = kept[last];
+  const lastNew = drawn[last];
+  if (!lastOld.isEqualNode(lastNew)) {
+    const element = lastOld.nodeType === Node.ELEMENT_NODE;
+    if (!element || lastOld.nodeName !== lastNew.nodeName || !sameAttributes(lastOld, lastNew)) {
+      return false;
+    }
+    if (!grow(lastOld, lastNew)) return false;
+  }
+  old.append(...Array.prototype.slice.call(drawn, kept.length));
+  return true;
+}
+
+function drawRegion(region, html, anew) {
   const template = document.createElement("template");
   template.innerHTML = html;
   const drawn = template.content;
@@ -106,11 +138,13 @@ function drawRegion(region, html) {
   const same =
     old.length === drawn.childNodes.length &&
     Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
-  if (!same) {
+  if (anew) {
     region.replaceChildren(drawn);
-    return;
+  } else if (same) {
+    for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
+  } else if (!grow(region, drawn)) {
+    region.replaceChildren(drawn);
   }
-  for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
 }
 
 // A selector that finds the focused control again if its element was replaced.
@@ -135,7 +169,8 @@ function setText(id, text) {
 }
 
 // One drawing of the table: {table} the whole table's HTML (the first drawing), or
-// {classes, regions: {name: html}} the table's classes and the regions that changed; then
+// {classes, regions: {name: html}, anew: [name]} the table's classes, the regions that changed
+// and those of them to draw anew even where they only grew (or did not change); then
 // {body: {phase, turn, busy}, lang, title, label, texts: {id: text}, shake: selector}.
 export function paint(root, json) {
   const drawing = JSON.parse(json);
@@ -147,7 +182,8 @@ export function paint(root, json) {
     const table = root.firstElementChild;
     if (table.className !== drawing.classes) table.className = drawing.classes;
     for (const [name, html] of Object.entries(drawing.regions)) {
-      drawRegion(root.querySelector(`[data-region="${name}"]`), html);
+      const anew = drawing.anew.includes(name);
+      drawRegion(root.querySelector(`[data-region="${name}"]`), html, anew);
     }
   }
   const data = document.body.dataset;
