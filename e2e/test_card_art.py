@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Route
 
-from .conftest import ROOT
+from .conftest import ROOT, open_table
 from .test_security import RECORD_VIOLATIONS
 
 CHECK_CSS = """
@@ -115,3 +115,47 @@ def test_faces_and_back_take_the_pages_colours_under_its_policy(
         png = pictures.nth(i).screenshot()
         assert _pixel(page, png, point) == _rgb(colour), f"{code} in '{group}'"
     assert page.evaluate("window.__cspViolations") == []
+
+
+BITMAPS_READY = """width => Number(document.documentElement.dataset.cardBitmaps || 0) > width"""
+WIDEST_CARD = """() => Math.max(...Array.from(document.querySelectorAll("#app .card-art"),
+    art => art.getBoundingClientRect().width)) * devicePixelRatio"""
+BITMAP_RULES = """() => document.adoptedStyleSheets.flatMap(sheet => Array.from(sheet.cssRules,
+    rule => [rule.selectorText, rule.style.backgroundImage.slice(0, 10)]))"""
+
+
+def _bitmaps_wider_than(page: Page, width: int) -> int:
+    page.wait_for_function(BITMAPS_READY, arg=width, timeout=60_000)
+    return int(page.evaluate("document.documentElement.dataset.cardBitmaps"))
+
+
+def test_the_table_draws_its_cards_from_bitmaps_as_wide_as_its_cards(
+    page: Page, site_url: str
+) -> None:
+    """In idle time every picture of cards.css becomes a bitmap (a blob: URL, so a click's
+    frame lays out and paints no SVG document), as wide as the widest card in device pixels,
+    and again wider when the window grows; the four-colour deck's pictures too."""
+    page.set_viewport_size({"width": 800, "height": 700})
+    open_table(page, site_url)
+    width = _bitmaps_wider_than(page, 0)
+    widest = page.evaluate(WIDEST_CARD)
+    assert widest <= width <= max(widest, 96) + 48
+    rules = dict(page.evaluate(BITMAP_RULES))
+    assert len(rules) == 53 + 26 and set(rules.values()) == {'url("blob:'}
+    assert ".face-back" in rules and ".four-colour .face-5D" in rules
+    art = page.locator('[data-testid="hand"] .card-art').first
+    assert art.evaluate("e => getComputedStyle(e).backgroundImage").startswith('url("blob:')
+    # The bitmap is the card's picture: the hand's first card shows its suit's colour.
+    suit = art.evaluate("e => e.closest('.card').className.match(/suit-(.)/)[1]")
+    ink = {"h": "#c62828", "d": "#c62828", "s": "#1a1a1a", "c": "#1a1a1a"}[suit]
+    png = art.screenshot()
+    box = art.bounding_box()
+    assert box is not None
+    pip = (round(box["width"] * PIP[0] / 240), round(box["height"] * PIP[1] / 336))
+    # Some cards' middles are a court figure, not a pip: the corner index is always inked.
+    corner = (round(box["width"] * 0.09), round(box["height"] * 0.07))
+    assert _rgb(ink) in (_pixel(page, png, pip), _pixel(page, png, corner))
+
+    page.set_viewport_size({"width": 2560, "height": 1440})
+    wider = _bitmaps_wider_than(page, width)
+    assert wider >= page.evaluate(WIDEST_CARD) > widest

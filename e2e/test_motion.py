@@ -166,3 +166,23 @@ def test_nothing_shifts_during_a_hand(page: Page, site_url: str) -> None:
     assert wait_idle(page) in ("hand-over", "game-over")
     shifts = page.evaluate("window.__shifts")
     assert sum(shift["value"] for shift in shifts) == 0, shifts
+
+
+FIRST_LINE = "() => document.querySelector('[data-testid=\"move-log\"] li')"
+
+
+def test_a_move_adds_its_line_to_the_log_and_keeps_the_others(page: Page, site_url: str) -> None:
+    """The log grows at its end: a move adds its line, and the lines before stay the very
+    elements they were (the browser styles and lays out one line, not the whole log)."""
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    person = Person(page)
+    while page.evaluate(f"!({FIRST_LINE})()"):
+        person.decide()
+    wait_idle(page)
+    page.evaluate(f"window.__firstLine = ({FIRST_LINE})()")
+    lines = page.locator('[data-testid="move-log"] li')
+    before = lines.count()
+    person.decide()
+    wait_idle(page)
+    assert lines.count() > before
+    assert page.evaluate(f"({FIRST_LINE})() === window.__firstLine")

@@ -185,7 +185,7 @@ def test_the_published_card_stylesheet_draws_every_card(tmp_path: Path) -> None:
     skeleton = set(re.findall(r'class="card-art face-(\w+)"', page))
     assert skeleton == {"back"} and len(drawn) == 53 and skeleton <= drawn
     assert "<use" not in page and "card-sprite" not in page
-    assert "img-src 'self' data:;" in page
+    assert "img-src 'self' data: blob:;" in page
 
 
 # --- the service worker: one whole version -------------------------------------------------

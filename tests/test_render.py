@@ -25,7 +25,6 @@ from gin.table.models import MessageModel, TableModel
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
 from gin.web.render import regions, table_html
-from gin.web.render.pieces import deck_pictures
 from tests.table_helpers import EN, Table, at_phase, lesson_tables, sensible_intent
 
 
@@ -59,22 +58,6 @@ def test_the_table_has_its_hooks() -> None:
     assert html.count("data-card=") >= 11
     assert 'class="card-art face-back"' in html and "<use" not in html
     assert "<script" not in html and " style=" not in html  # the page's CSP forbids inline
-
-
-@pytest.mark.parametrize("four_colour", [False, True])
-def test_every_card_picture_is_warmed_the_deck_in_use_first(four_colour: bool) -> None:
-    pictures = deck_pictures(four_colour)
-    faces = [re.findall(r"face-(\w+)", piece) for piece in pictures]
-    assert all(len(found) == 1 for found in faces)
-    plain = [
-        found[0] for found, piece in zip(faces, pictures, strict=True) if "four-colour" not in piece
-    ]
-    other = [
-        found[0] for found, piece in zip(faces, pictures, strict=True) if "four-colour" in piece
-    ]
-    assert len(set(plain)) == len(plain) == 53 and "back" in plain
-    assert sorted(other) == sorted(face for face in plain if face[-1] in "DC")
-    assert ("four-colour" in pictures[0]) is four_colour
 
 
 def test_the_end_of_a_hand_and_of_the_game_have_their_hooks() -> None:

@@ -527,8 +527,11 @@ def _face_svgs(text: str) -> dict[str, str]:
                 todo += HREF.findall(_markup(top))
         defs = "".join(_markup(e) for e in tops if any(e is n for n in needed))
         code = symbol.attrib["id"].removeprefix("card-")
+        box = symbol.attrib["viewBox"]
+        _, _, width, height = box.split()
+        # A size of its own, so that the page can draw it into a canvas (a bitmap).
         drawn[code] = (
-            f'<svg xmlns="{SVG_NS}" viewBox="{symbol.attrib["viewBox"]}">'
+            f'<svg xmlns="{SVG_NS}" width="{width}" height="{height}" viewBox="{box}">'
             f"<defs>{defs}</defs>{body}</svg>"
         )
     return drawn

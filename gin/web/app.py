@@ -41,7 +41,6 @@ from gin.table.update import update
 from gin.web.drag import Drag
 from gin.web.motion import Motion, Rect, places, read_pieces
 from gin.web.render import regions, table_classes, table_html
-from gin.web.render.pieces import deck_pictures
 from gin.web.sound import Player as SoundPlayer
 from gin.web.store import Store
 
@@ -103,7 +102,6 @@ class TableApp:
         self.dom.paint(self.root, drawing)
         self.dom.layOut(self.root, log_changed)
         self.perform(self._first)
-        self.dom.warm(json.dumps(deck_pictures(self.state.settings.four_colour)))
         if self.state.settings.sound:
             from pyodide.ffi import create_once_callable
 
@@ -208,8 +206,14 @@ class TableApp:
             drawing = {"table": table_html(model, drawn)}
         else:
             changed = {name: html for name, html in drawn.items() if self._drawn[name] != html}
-            drawing = {"classes": table_classes(model), "regions": changed}
-        log_changed = self._drawn.get("side") != drawn["side"]
+            anew = []
+            if "sheet" in changed:
+                # The log sits under the score sheet: kept (grown) while the sheet above it
+                # grows, it would be a layout shift; drawn anew, it is a new element.
+                changed["log"] = drawn["log"]
+                anew = ["log"]
+            drawing = {"classes": table_classes(model), "regions": changed, "anew": anew}
+        log_changed = self._drawn.get("log") != drawn["log"]
         self._drawn = drawn
         drawing |= {
             "body": {

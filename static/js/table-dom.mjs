@@ -10,11 +10,11 @@
 //   paint(root, json)      the regions whose HTML changed, the table's classes and the page's
 //                          attributes
 //   layOut(root, scrollLog) the browser lays the new table out (timed on its own), and the
-//                          move log shows its newest move
+//                          move log shows its newest move; in idle time, the cards' pictures
+//                          become bitmaps as wide as the cards (warm)
 //   animate(json)          the flights, fades and pulses of gin/web/motion.py's plan, and
 //                          the scores that count up
 //   timings(json)          the User Timing measures of a turn (bench/table_speed.py)
-//   warm(json)             every card's picture, shown unseen a few at a time in idle time
 //   whenIdle(work)         work(deadline) when the page is idle (the sounds' audio context)
 //   inNextFrame(draw, ms)  draw() once, in the next animation frame (or after ms, if the
 //                          page is hidden and has no frames)
@@ -23,7 +23,9 @@
 //
 // A changed region is drawn anew (innerHTML) unless only attributes changed, such as the
 // cards of the hand that become playable when the person's turn comes: then they change
-// in place, and the browser does not build the cards' pictures again.  A region whose
+// in place, and the browser does not build the cards' pictures again; or unless it only
+// grew at its end, as the move log does with each move: then only the new lines are added,
+// and the browser styles and lays out those instead of the whole log.  A region whose
 // elements or texts changed is drawn anew, not patched: an element kept while the table
 // around it moves (the computer's fan when it grows by a card, the pile's cards under a
 // new top) is a layout shift for the browser, where an element drawn anew is not, and the
@@ -98,7 +100,37 @@ function copyAttributes(old, next) {
   }
 }
 
-function drawRegion(region, html) {
+function sameAttributes(old, next) {
+  const names = old.getAttributeNames();
+  return (
+    names.length === next.getAttributeNames().length &&
+    names.every((name) => old.getAttribute(name) === next.getAttribute(name))
+  );
+}
+
+// If `next`'s children are `old`'s with more after them (the move log's new line), append
+// those and say so.  The last old child may itself have grown (the log's list inside its
+// section).  Nothing kept moves: what is added comes after it.
+function grow(old, next) {
+  const kept = old.childNodes;
+  const drawn = next.childNodes;
+  const last = kept.length - 1;
+  if (kept.length > drawn.length || kept.length === 0) return false;
+  for (let i = 0; i < last; i += 1) if (!kept[i].isEqualNode(drawn[i])) return false;
+  const lastOld = kept[last];
+  const lastNew = drawn[last];
+  if (!lastOld.isEqualNode(lastNew)) {
+    const element = lastOld.nodeType === Node.ELEMENT_NODE;
+    if (!element || lastOld.nodeName !== lastNew.nodeName || !sameAttributes(lastOld, lastNew)) {
+      return false;
+    }
+    if (!grow(lastOld, lastNew)) return false;
+  }
+  old.append(...Array.prototype.slice.call(drawn, kept.length));
+  return true;
+}
+
+function drawRegion(region, html, anew) {
   const template = document.createElement("template");
   template.innerHTML = html;
   const drawn = template.content;
@@ -106,11 +138,13 @@ function drawRegion(region, html) {
   const same =
     old.length === drawn.childNodes.length &&
     Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
-  if (!same) {
+  if (anew) {
     region.replaceChildren(drawn);
-    return;
+  } else if (same) {
+    for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
+  } else if (!grow(region, drawn)) {
+    region.replaceChildren(drawn);
   }
-  for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
 }
 
 // A selector that finds the focused control again if its element was replaced.
@@ -135,7 +169,8 @@ function setText(id, text) {
 }
 
 // One drawing of the table: {table} the whole table's HTML (the first drawing), or
-// {classes, regions: {name: html}} the table's classes and the regions that changed; then
+// {classes, regions: {name: html}, anew: [name]} the table's classes, the regions that changed
+// and those of them to draw anew even where they only grew (or did not change); then
 // {body: {phase, turn, busy}, lang, title, label, texts: {id: text}, shake: selector}.
 export function paint(root, json) {
   const drawing = JSON.parse(json);
@@ -147,7 +182,8 @@ export function paint(root, json) {
     const table = root.firstElementChild;
     if (table.className !== drawing.classes) table.className = drawing.classes;
     for (const [name, html] of Object.entries(drawing.regions)) {
-      drawRegion(root.querySelector(`[data-region="${name}"]`), html);
+      const anew = drawing.anew.includes(name);
+      drawRegion(root.querySelector(`[data-region="${name}"]`), html, anew);
     }
   }
   const data = document.body.dataset;
@@ -170,12 +206,20 @@ export function paint(root, json) {
   }
 }
 
-// The browser lays the new table out here, and the move log scrolls to its newest move.
+// The browser lays the new table out here, and the move log scrolls to its newest move.  Once
+// the page is idle, the cards' bitmaps are made if the cards are wider than they are (warm).
 export function layOut(root, scrollLog) {
   void root.offsetHeight;
   if (scrollLog) {
     const log = root.querySelector('[data-testid="move-log"] ol');
     if (log) log.scrollTop = log.scrollHeight;
+  }
+  if (!warming && !warmPending) {
+    warmPending = true;
+    whenIdle(() => {
+      warmPending = false;
+      warm();
+    });
   }
 }
 
@@ -225,29 +269,109 @@ export function timings(json) {
   for (const [name, start, end] of JSON.parse(json)) performance.measure(name, { start, end });
 }
 
-// --- warm ------------------------------------------------------------------------------------
+// --- warm: the cards' pictures as bitmaps ------------------------------------------------------
 
-// The browser builds a card's picture (an SVG document) the first time the card is styled:
-// some 10 ms a card on a phone-class CPU, 150 ms for a new deal's ten cards in the task of
-// the click. Here every picture (gin/web/render/pieces.py's deck_pictures, one HTML piece
-// each) is styled once, unseen, while the page is idle, and kept: the pictures stay built.
-export function warm(json) {
-  const pictures = JSON.parse(json);
-  const holder = document.createElement("div");
-  holder.className = "card-pictures";
-  holder.setAttribute("aria-hidden", "true");
-  document.body.append(holder);
-  const step = (deadline) => {
-    do {
-      const template = document.createElement("template");
-      template.innerHTML = pictures.shift();
-      holder.append(template.content);
-      void holder.offsetWidth; // styled now, in this idle time
-    } while (pictures.length && deadline.timeRemaining() > 25);
-    if (pictures.length) whenIdle(step);
-  };
-  if (pictures.length) whenIdle(step);
+// cards.css draws each card as an SVG document (a background image).  The browser lays such a
+// document out and paints it again on the main thread wherever a card is drawn anew, at each
+// size it is drawn at: 1 to 10 ms a card with the CPU 4x slower, a fifth of a click's frame
+// (bench/table_trace.py).  A bitmap is only copied, by the compositor's raster threads.  So,
+// in idle time, each picture is drawn once into a canvas as wide, in device pixels, as the
+// widest card on the table, and a stylesheet of the same rules (adopted, so it comes after
+// cards.css and wins at the same specificity) points the cards at those bitmaps.  Until it is
+// ready, or if anything fails, the SVG pictures draw the cards.  When the cards grow (a wider
+// window, a zoom) past the bitmaps' width, they are drawn again at the new width.
+const BITMAP_STEP = 48; // px: widths are rounded up to this, so a small resize keeps them
+const BITMAP_MIN = 96;
+const BITMAP_MAX = 768;
+const RESIZE_SETTLE_MS = 400;
+let bitmaps = { width: 0, sheet: null, urls: [] };
+let warming = false;
+let warmPending = false;
+let resizeTimer = 0;
+
+// [selector, SVG data: URL] of every rule of the page's stylesheets that draws a picture.
+function svgPictures() {
+  const found = [];
+  for (const sheet of document.styleSheets) {
+    let rules;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue; // another origin's sheet: none of ours
+    }
+    for (const rule of rules) {
+      const image = rule.style ? rule.style.backgroundImage : "";
+      const match = /^url\("(data:image\/svg\+xml,[^"]*)"\)$/.exec(image || "");
+      if (match) found.push([rule.selectorText, match[1]]);
+    }
+  }
+  return found;
 }
+
+// The bitmaps' width: the widest card on the table, in device pixels, rounded up.
+function wantedWidth() {
+  let widest = 0;
+  for (const art of document.querySelectorAll("#app .card-art")) {
+    widest = Math.max(widest, art.getBoundingClientRect().width);
+  }
+  const pixels = Math.max(widest * window.devicePixelRatio, BITMAP_MIN);
+  return Math.min(Math.ceil(pixels / BITMAP_STEP) * BITMAP_STEP, BITMAP_MAX);
+}
+
+function idle() {
+  return new Promise((resolve) => whenIdle(resolve));
+}
+
+// The picture at `url` as a PNG bitmap `width` pixels wide (an object URL).
+async function bitmap(url, width) {
+  const picture = new Image();
+  picture.src = url;
+  await picture.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = Math.round((width * picture.naturalHeight) / picture.naturalWidth);
+  canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height);
+  const png = await new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no bitmap"))), "image/png")
+  );
+  return URL.createObjectURL(png);
+}
+
+// Draw every picture as a bitmap (one per idle period), then swap the stylesheet in.
+async function warm() {
+  if (warming) return;
+  const width = wantedWidth();
+  if (width <= bitmaps.width) return;
+  warming = true;
+  const urls = [];
+  try {
+    const pictures = svgPictures();
+    for (const [, url] of pictures) {
+      await idle();
+      urls.push(await bitmap(url, width));
+    }
+    const sheet = new CSSStyleSheet();
+    const rules = pictures.map(([selector], i) => `${selector}{background-image:url("${urls[i]}")}`);
+    sheet.replaceSync(rules.join("\n"));
+    const others = document.adoptedStyleSheets.filter((adopted) => adopted !== bitmaps.sheet);
+    document.adoptedStyleSheets = [...others, sheet];
+    const old = bitmaps.urls;
+    bitmaps = { width, sheet, urls };
+    requestAnimationFrame(() => setTimeout(() => old.forEach((u) => URL.revokeObjectURL(u)), 1000));
+    document.documentElement.dataset.cardBitmaps = String(width);
+  } catch (error) {
+    urls.forEach((u) => URL.revokeObjectURL(u));
+    console.warn("the cards stay SVG pictures:", error);
+  } finally {
+    warming = false;
+  }
+  if (wantedWidth() > bitmaps.width) warm(); // the cards grew meanwhile
+}
+
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(warm, RESIZE_SETTLE_MS);
+});
 
 // work(deadline) once the page is idle (Safari has no requestIdleCallback: a while later).
 export function whenIdle(work) {

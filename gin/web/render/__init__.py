@@ -32,11 +32,13 @@ REGIONS = (
     "actions",
     "hand",
     "result",
-    "side",
+    "sheet",
+    "log",
     "overlay",
 )
 """The parts of the table, each drawn into its own element: the page replaces only the parts
-whose HTML changed, so the cards elsewhere stay as they are (no re-layout, no flicker)."""
+whose HTML changed, so the cards elsewhere stay as they are (no re-layout, no flicker).  The
+side column is two: a move redraws its log, not the score sheet above it."""
 
 
 def regions(model: TableModel) -> dict[str, str]:
@@ -60,8 +62,8 @@ def regions(model: TableModel) -> dict[str, str]:
     in_lesson = lesson is not None and not lesson.complete
     # At a lesson's table the person's own game's seal and score sheet would be out of place:
     # its moves only.
-    own_game = "" if in_lesson else deals.seal_block(model.seal) + score_sheet(model.sheet)
-    drawn["side"] = own_game + move_log(model.log)
+    drawn["sheet"] = "" if in_lesson else deals.seal_block(model.seal) + score_sheet(model.sheet)
+    drawn["log"] = move_log(model.log)
     if lesson is not None:
         drawn["lesson"] = lesson_panel(lesson)
         drawn["overlay"] += lesson_intro(lesson)
@@ -96,7 +98,8 @@ def table_html(model: TableModel, drawn: dict[str, str] | None = None) -> str:
         + _region("topbar", drawn["topbar"])
         + _region("notices", drawn["notices"])
         + f'<div class="felt"><div class="play">{play}</div>'
-        + f'<aside class="side">{_region("side", drawn["side"])}</aside></div>'
+        + f'<aside class="side">{_region("sheet", drawn["sheet"])}{_region("log", drawn["log"])}'
+        + "</aside></div>"
         + _region("overlay", drawn["overlay"])
         + "</div>"
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from gin.cards import DECK
 from gin.table.models import ButtonModel, CardModel, MessageModel
 
 
@@ -37,20 +36,6 @@ def art(face: str) -> str:
     published cards.css gives (``.face-7H``, drawn by tools.card_art.card_faces), so the
     browser has no card drawing to style or lay out."""
     return f'<span class="card-art face-{face}" aria-hidden="true"></span>'
-
-
-def deck_pictures(four_colour: bool) -> list[str]:
-    """Every card's picture, one HTML piece each, the deck in use first (the four-colour
-    deck's diamonds and clubs are other pictures, inside a ``four-colour`` box).  The page
-    shows them unseen in idle time (static/js/table-dom.mjs ``warm``): the browser builds a
-    picture the first time a card is shown, an SVG document each (some 10 ms a card on a
-    phone-class CPU), which a new deal or a showdown would otherwise pay for ten cards at
-    once."""
-    plain = [art(str(card)) for card in DECK] + [art("back")]
-    other = [
-        f'<span class="four-colour">{art(str(card))}</span>' for card in DECK if card.suit in "DC"
-    ]
-    return other + plain if four_colour else plain + other
 
 
 def _card_classes(card: CardModel, extra: str = "") -> str:
