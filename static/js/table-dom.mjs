@@ -207,20 +207,16 @@ export function paint(root, json) {
 }
 
 // The browser lays the new table out here, and the move log scrolls to its newest move.  Once
-// the page is idle, the cards' bitmaps are made if the cards are wider than they are (warm).
+// the table has been still for a moment, the cards' bitmaps are made if the cards are wider
+// than they are or the four-colour deck has none (warm).
 export function layOut(root, scrollLog) {
   void root.offsetHeight;
   if (scrollLog) {
     const log = root.querySelector('[data-testid="move-log"] ol');
     if (log) log.scrollTop = log.scrollHeight;
   }
-  if (!warming && !warmPending) {
-    warmPending = true;
-    whenIdle(() => {
-      warmPending = false;
-      warm();
-    });
-  }
+  clearTimeout(warmTimer);
+  warmTimer = setTimeout(() => whenIdle(warm), WARM_AFTER_STILL_MS);
 }
 
 // --- animate ---------------------------------------------------------------------------------
@@ -284,13 +280,18 @@ const BITMAP_STEP = 48; // px: widths are rounded up to this, so a small resize 
 const BITMAP_MIN = 96;
 const BITMAP_MAX = 768;
 const RESIZE_SETTLE_MS = 400;
-let bitmaps = { width: 0, sheet: null, urls: [] };
+// Some 9 ms of work a picture, unthrottled: begun once the table has been still this long, so
+// that it does not compete with a game being played quickly.
+const WARM_AFTER_STILL_MS = 1000;
+let bitmaps = { width: 0, fourColour: false, sheet: null, urls: [] };
 let warming = false;
-let warmPending = false;
+let warmTimer = 0;
 let resizeTimer = 0;
 
-// [selector, SVG data: URL] of every rule of the page's stylesheets that draws a picture.
-function svgPictures() {
+// [selector, SVG data: URL] of every rule of the page's stylesheets that draws a picture; the
+// four-colour deck's only if it is in use (else its cards stay SVG pictures: its rules are
+// more specific than the bitmaps' plain ones).
+function svgPictures(fourColour) {
   const found = [];
   for (const sheet of document.styleSheets) {
     let rules;
@@ -302,7 +303,9 @@ function svgPictures() {
     for (const rule of rules) {
       const image = rule.style ? rule.style.backgroundImage : "";
       const match = /^url\("(data:image\/svg\+xml,[^"]*)"\)$/.exec(image || "");
-      if (match) found.push([rule.selectorText, match[1]]);
+      if (match && (fourColour || !rule.selectorText.startsWith(".four-colour"))) {
+        found.push([rule.selectorText, match[1]]);
+      }
     }
   }
   return found;
@@ -341,11 +344,12 @@ async function bitmap(url, width) {
 async function warm() {
   if (warming) return;
   const width = wantedWidth();
-  if (width <= bitmaps.width) return;
+  const fourColour = document.querySelector("#app .four-colour") !== null;
+  if (width <= bitmaps.width && (bitmaps.fourColour || !fourColour)) return;
   warming = true;
   const urls = [];
   try {
-    const pictures = svgPictures();
+    const pictures = svgPictures(fourColour);
     for (const [, url] of pictures) {
       await idle();
       urls.push(await bitmap(url, width));
@@ -356,12 +360,13 @@ async function warm() {
     const others = document.adoptedStyleSheets.filter((adopted) => adopted !== bitmaps.sheet);
     document.adoptedStyleSheets = [...others, sheet];
     const old = bitmaps.urls;
-    bitmaps = { width, sheet, urls };
+    bitmaps = { width, fourColour, sheet, urls };
     requestAnimationFrame(() => setTimeout(() => old.forEach((u) => URL.revokeObjectURL(u)), 1000));
     document.documentElement.dataset.cardBitmaps = String(width);
   } catch (error) {
     urls.forEach((u) => URL.revokeObjectURL(u));
     console.warn("the cards stay SVG pictures:", error);
+    return; // tried again at the next drawing
   } finally {
     warming = false;
   }
