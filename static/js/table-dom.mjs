@@ -10,8 +10,8 @@
 //   paint(root, json)      the regions whose HTML changed, the table's classes and the page's
 //                          attributes
 //   layOut(root, scrollLog) the browser lays the new table out (timed on its own), and the
-//                          move log shows its newest move; in idle time, the cards' pictures
-//                          become bitmaps as wide as the cards (warm)
+//                          move log shows its newest move; once the table is still, the
+//                          cards' pictures become bitmaps as wide as the cards (warm)
 //   animate(json)          the flights, fades and pulses of gin/web/motion.py's plan, and
 //                          the scores that count up
 //   timings(json)          the User Timing measures of a turn (bench/table_speed.py)
