@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,6 +49,20 @@ PROBE = """
   window.__inputs = [];
   window.__frames = [];
   window.__tasks = [];
+  // What an input touched, to tell the slowest apart ("click card", "click stock"): read as
+  // it happens, since the entry comes later, when a redrawn target has left the page.  An
+  // entry's startTime is its event's timeStamp.
+  const touched = new Map();
+  for (const type of ["click", "keydown", "pointerup"]) {
+    addEventListener(type, (e) => {
+      const target = e.target instanceof Element
+        ? e.target.closest("[data-card],[data-testid],button") : null;
+      const name = !target ? "page" : target.dataset.card ? "card"
+        : target.dataset.testid || target.dataset.intent || target.textContent.trim();
+      touched.set(e.timeStamp, `${e.type} ${type === "keydown" ? e.key : name}`);
+    }, {capture: true});
+  }
+  const what = (e) => touched.get(e.startTime) || e.name;
   new PerformanceObserver(list => {
     for (const e of list.getEntries()) window.__tasks.push(e.duration);
   }).observe({type: "longtask", buffered: true});
@@ -61,6 +76,7 @@ PROBE = """
           e.processingStart - e.startTime,
           e.processingEnd - e.processingStart,
           e.startTime + e.duration - e.processingEnd,
+          what(e),
         ]);
       }
     }
@@ -113,21 +129,26 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-Input = tuple[float, float, float, float]
-"""An input's Event Timing duration and its parts: input delay, processing, presentation."""
+Input = tuple[float, float, float, float, str]
+"""An input's Event Timing duration, its parts (input delay, processing, presentation), and
+what it touched ("click card", "pointerup stock")."""
 
 
 def slowest_parts(inputs: list[Input]) -> str:
     """Where the time of the slowest inputs (those at the p95 or above) goes: the median of
     each part among them."""
     cut = p95([duration for duration, *_ in inputs])
-    slow = [parts for duration, *parts in inputs if duration >= cut]
+    slow = [entry for entry in inputs if entry[0] >= cut]
     if not slow:
         return "no input over 16 ms"
-    delay, handlers, frame = (statistics.median(part) for part in zip(*slow, strict=True))
+    delay, handlers, frame = (
+        statistics.median(entry[part] for entry in slow) for part in (1, 2, 3)
+    )
+    touched = Counter(entry[4] for entry in slow).most_common()
     return (
         f"the {len(slow)} slowest inputs: waiting {delay:.0f} ms, handlers {handlers:.0f} ms, "
-        f"the frame after them {frame:.0f} ms (medians)"
+        f"the frame after them {frame:.0f} ms (medians); "
+        + ", ".join(f"{what} {count}" for what, count in touched)
     )
 
 
@@ -179,7 +200,7 @@ def run_once(
             print(f"  {name}: median {statistics.median(values):.1f} ms, p95 {p95(values):.1f} ms")
         page.context.close()
     return (
-        [(float(a), float(b), float(c), float(d)) for a, b, c, d in inputs],
+        [(float(a), float(b), float(c), float(d), str(e)) for a, b, c, d, e in inputs],
         [float(v) for v in frames],
         [float(v) for v in tasks],
     )
