@@ -230,6 +230,13 @@ def main() -> int:
         "at-rest (a cheap look every 100 ms) or every-frame (the browser tests' wait, which "
         "restyles the page at every frame; to show what that costs the figures)",
     )
+    parser.add_argument(
+        "--list-slowest",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also list the N slowest inputs of all runs: duration, its parts, what was touched",
+    )
     args = parser.parse_args()
     paint_target, task_target = (50, 50) if args.cpu_throttle == 1 else (100, 200)
     server = serve.make_server(Path(args.site), "127.0.0.1", 0, "/")
@@ -273,6 +280,13 @@ def main() -> int:
         f"each long animation frame: p95 {p95(every_frame):.0f} ms, longest "
         f"{max(every_frame, default=0):.0f} ms"
     )
+    for duration, delay, handlers, frame, what in sorted(every_input, reverse=True)[
+        : args.list_slowest
+    ]:
+        print(
+            f"  {duration:4.0f} ms {what}: waiting {delay:.0f}, handlers {handlers:.0f}, "
+            f"the frame after {frame:.0f}"
+        )
     return 0
 
 
