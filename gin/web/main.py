@@ -28,14 +28,12 @@ def main() -> None:
         (root, "click", app.on_click),
         (root, "change", app.on_change),
         (root, "pointerdown", drag.on_down),
-        (window, "pointermove", drag.on_move),
-        (window, "pointerup", drag.on_up),
-        (window, "pointercancel", drag.on_cancel),
         (document, "keydown", app.on_key),
         (window, "storage", app.on_stored),
     ]
     for target, name, handler in listeners:
         target.addEventListener(name, create_proxy(handler))
+    drag.wire(window, create_proxy)
     announcer = document.createElement("div")
     announcer.id = "announcer"
     announcer.className = "visually-hidden"
