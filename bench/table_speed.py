@@ -57,7 +57,8 @@ PROBE = """
     addEventListener(type, (e) => {
       const target = e.target instanceof Element
         ? e.target.closest("[data-card],[data-testid],button") : null;
-      const name = !target ? "page" : target.dataset.card ? "card"
+      const name = !target ? "page"
+        : target.dataset.card ? (target.dataset.selected ? "chosen card" : "card")
         : target.dataset.testid || target.dataset.intent || target.textContent.trim();
       touched.set(e.timeStamp, `${e.type} ${type === "keydown" ? e.key : name}`);
     }, {capture: true});
