@@ -169,9 +169,11 @@ def open_probed_table(
     return page, cdp
 
 
-def play(page: Page, decisions: int, settle: Callable[[Page], str]) -> None:
+def play(
+    page: Page, decisions: int, settle: Callable[[Page], str], second_click_ms: float = 0
+) -> None:
     """The scripted person's next ``decisions`` decisions, or up to the game's end."""
-    person = Person(page, settle=settle)
+    person = Person(page, settle=settle, second_click_ms=second_click_ms)
     for _ in range(decisions):
         if settle(page) == "game-over":
             break
@@ -179,14 +181,19 @@ def play(page: Page, decisions: int, settle: Callable[[Page], str]) -> None:
 
 
 def run_once(
-    url: str, seed: int, decisions: int, cpu_rate: float, settle: Callable[[Page], str]
+    url: str,
+    seed: int,
+    decisions: int,
+    cpu_rate: float,
+    settle: Callable[[Page], str],
+    second_click_ms: float = 0,
 ) -> tuple[list[Input], list[float], list[float]]:
     with sync_playwright() as p:
         page, _ = open_probed_table(p, url, seed, cpu_rate)
         page.evaluate(  # not start-up
             "window.__inputs.length = 0; window.__frames.length = 0; window.__tasks.length = 0"
         )
-        play(page, decisions, settle)
+        play(page, decisions, settle, second_click_ms)
         page.wait_for_timeout(1000)
         inputs = page.evaluate("window.__inputs")
         frames = page.evaluate("window.__frames")
@@ -232,6 +239,14 @@ def main() -> int:
         "restyles the page at every frame; to show what that costs the figures)",
     )
     parser.add_argument(
+        "--second-click-ms",
+        type=float,
+        default=0,
+        metavar="MS",
+        help="the time between the two clicks (or taps) of a discard: 0 (the default) sends "
+        "them at once, faster than any hand; a person's double-click takes some 100-200 ms",
+    )
+    parser.add_argument(
         "--list-slowest",
         type=int,
         default=0,
@@ -254,6 +269,7 @@ def main() -> int:
                 decisions=args.decisions,
                 cpu_rate=args.cpu_throttle,
                 settle=WAITS[args.wait],
+                second_click_ms=args.second_click_ms,
             )
             every_input += inputs
             every_frame += frames

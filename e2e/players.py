@@ -132,13 +132,21 @@ class Person:
     """Plays one decision at a time, rotating through the ways people give input."""
 
     def __init__(
-        self, page: Page, touch: bool = False, settle: Callable[[Page], str] = wait_idle
+        self,
+        page: Page,
+        touch: bool = False,
+        settle: Callable[[Page], str] = wait_idle,
+        second_click_ms: float = 0,
     ) -> None:
         """``settle`` waits until the table takes the next decision and returns its phase
-        (bench/table_speed.py passes one that leaves the measured frames alone)."""
+        (bench/table_speed.py passes one that leaves the measured frames alone);
+        ``second_click_ms`` is how long the person takes between the two clicks or taps of
+        a discard (0: at once, as fast as the browser takes them; a person's double-click
+        is some 100 to 200 ms)."""
         self.page = page
         self.touch = touch
         self.settle = settle
+        self.second_click_ms = second_click_ms
         draws: list[Callable[[str], None]] = [
             self._click_draw,
             self._drag_draw,
@@ -212,17 +220,33 @@ class Person:
 
     # --- the ways of discarding --------------------------------------------------------------
 
+    def _pause(self) -> None:
+        if self.second_click_ms:
+            self.page.wait_for_timeout(self.second_click_ms)
+
     def _click_twice(self, code: str) -> None:
         click_visible(self.page, card_selector(code))
+        self._pause()
         click_visible(self.page, card_selector(code))
         self.used.add("click twice")
 
     def _double_click(self, code: str) -> None:
-        click_visible(self.page, card_selector(code), count=2)
+        if self.second_click_ms:
+            x, y = visible_middle(self.page, card_selector(code))
+            mouse = self.page.mouse
+            mouse.move(x, y)
+            mouse.down()
+            mouse.up()
+            self._pause()
+            mouse.down(click_count=2)
+            mouse.up(click_count=2)
+        else:
+            click_visible(self.page, card_selector(code), count=2)
         self.used.add("double-click")
 
     def _tap_twice(self, code: str) -> None:
         tap_visible(self.page, card_selector(code))
+        self._pause()
         tap_visible(self.page, card_selector(code))
         self.used.add("tap twice")
 
