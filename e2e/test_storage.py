@@ -213,6 +213,7 @@ def test_two_copies_on_one_origin_keep_their_own_games_and_statistics(
     open_panel(page, "stats")
     expect(page.locator('[data-testid="chart-empty"]')).to_be_visible()
     play_one_decision(page)
+    wait_idle(page)  # the computer's answer is saved too before the other copy opens
     beta_actions = actions(page)
 
     open_table(page, alpha, "?speed=0")
