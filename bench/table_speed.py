@@ -59,7 +59,7 @@ PROBE = """
         ? e.target.closest("[data-card],[data-testid],button") : null;
       const name = !target ? "page"
         : target.dataset.card ? (target.dataset.selected ? "chosen card" : "card")
-        : target.dataset.testid || target.dataset.intent || target.textContent.trim();
+        : target.dataset.testid || target.dataset.action || target.textContent.trim();
       touched.set(e.timeStamp, `${e.type} ${type === "keydown" ? e.key : name}`);
     }, {capture: true});
   }
