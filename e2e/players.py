@@ -231,17 +231,15 @@ class Person:
         self.used.add("click twice")
 
     def _double_click(self, code: str) -> None:
-        if self.second_click_ms:
-            x, y = visible_middle(self.page, card_selector(code))
-            mouse = self.page.mouse
-            mouse.move(x, y)
-            mouse.down()
-            mouse.up()
-            self._pause()
-            mouse.down(click_count=2)
-            mouse.up(click_count=2)
-        else:
-            click_visible(self.page, card_selector(code), count=2)
+        # What mouse.click(click_count=2) sends, with the person's pause between the clicks.
+        x, y = visible_middle(self.page, card_selector(code))
+        mouse = self.page.mouse
+        mouse.move(x, y)
+        mouse.down()
+        mouse.up()
+        self._pause()
+        mouse.down(click_count=2)
+        mouse.up(click_count=2)
         self.used.add("double-click")
 
     def _tap_twice(self, code: str) -> None:
