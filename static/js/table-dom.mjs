@@ -130,20 +130,52 @@ function grow(old, next) {
   return true;
 }
 
+// `old` made to show `next` with as few new elements as it takes: an equal child is kept, a
+// child of the same shape takes the new attributes, and a child that is neither is drawn anew,
+// whole, unless it is an element with the same attributes and as many children (such as the
+// computer's section when only its seat's line changed, or the hand's area when only its fan
+// did): then the same is done inside it.  What is drawn anew is a whole part (a fan that
+// gained a card, a line whose text changed), never a fan patched card by card, so nothing
+// kept moves while the part around it is redrawn.  Each new element costs its style and
+// layout, some 30 µs unthrottled: a discard redrew about 90 of them before, most of them the
+// computer's fan and the hand's buttons around the changed cards.
+function morph(old, next) {
+  const kept = Array.from(old.childNodes);
+  const drawn = Array.from(next.childNodes);
+  for (let i = 0; i < kept.length; i += 1) {
+    const was = kept[i];
+    const now = drawn[i];
+    if (was.isEqualNode(now)) continue;
+    if (sameShape(was, now)) {
+      copyAttributes(was, now);
+    } else if (
+      was.nodeType === Node.ELEMENT_NODE &&
+      was.nodeName === now.nodeName &&
+      !FORM_CONTROLS.has(was.nodeName) &&
+      sameAttributes(was, now) &&
+      was.childNodes.length === now.childNodes.length
+    ) {
+      morph(was, now);
+    } else {
+      was.replaceWith(now);
+    }
+  }
+}
+
 function drawRegion(region, html, anew) {
   const template = document.createElement("template");
   template.innerHTML = html;
   const drawn = template.content;
   const old = region.childNodes;
-  const same =
-    old.length === drawn.childNodes.length &&
-    Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
+  const sameCount = old.length === drawn.childNodes.length;
+  const same = sameCount && Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
   if (anew) {
     region.replaceChildren(drawn);
   } else if (same) {
     for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
   } else if (!grow(region, drawn)) {
-    region.replaceChildren(drawn);
+    if (sameCount) morph(region, drawn);
+    else region.replaceChildren(drawn);
   }
 }
 
