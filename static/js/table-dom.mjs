@@ -25,11 +25,13 @@
 // cards of the hand that become playable when the person's turn comes: then they change
 // in place, and the browser does not build the cards' pictures again; or unless it only
 // grew at its end, as the move log does with each move: then only the new lines are added,
-// and the browser styles and lays out those instead of the whole log.  A region whose
-// elements or texts changed is drawn anew, not patched: an element kept while the table
-// around it moves (the computer's fan when it grows by a card, the pile's cards under a
-// new top) is a layout shift for the browser, where an element drawn anew is not, and the
-// table's promise is that nothing shifts (e2e/test_motion.py).
+// and the browser styles and lays out those instead of the whole log.  Otherwise the parts
+// of a region that did not change are kept and those that did are drawn anew, each part
+// whole (morph): the computer's fan stays while its seat's line says it is thinking, the
+// hand's sort buttons while its fan changes.  A part is never patched: an element kept
+// while the table around it moves (the computer's fan when it grows by a card, the pile's
+// cards under a new top) is a layout shift for the browser, where an element drawn anew is
+// not, and the table's promise is that nothing shifts (e2e/test_motion.py).
 
 const FORM_CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 const EASE = "cubic-bezier(0.2, 0.7, 0.2, 1)";
