@@ -25,13 +25,14 @@
 // cards of the hand that become playable when the person's turn comes: then they change
 // in place, and the browser does not build the cards' pictures again; or unless it only
 // grew at its end, as the move log does with each move: then only the new lines are added,
-// and the browser styles and lays out those instead of the whole log.  Otherwise the parts
-// of a region that did not change are kept and those that did are drawn anew, each part
-// whole (morph): the computer's fan stays while its seat's line says it is thinking, the
-// hand's sort buttons while its fan changes.  A part is never patched: an element kept
-// while the table around it moves (the computer's fan when it grows by a card, the pile's
-// cards under a new top) is a layout shift for the browser, where an element drawn anew is
-// not, and the table's promise is that nothing shifts (e2e/test_motion.py).
+// and the browser styles and lays out those instead of the whole log.  In a region drawn in
+// parts (data-parts: gin/web/render IN_PARTS) the parts that did not change are kept and
+// those that did are drawn anew, each part whole (morph): the computer's fan stays while its
+// seat's line says it is thinking, the hand's sort buttons while its fan changes.  A part is
+// never patched: an element kept while the table around it moves (the computer's fan when
+// it grows by a card, the pile's cards under a new top) is a layout shift for the browser,
+// where an element drawn anew is not, and the table's promise is that nothing shifts
+// (e2e/test_motion.py).
 
 const FORM_CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "DETAILS", "DIALOG"]);
 const EASE = "cubic-bezier(0.2, 0.7, 0.2, 1)";
@@ -132,36 +133,52 @@ function grow(old, next) {
   return true;
 }
 
-// `old` made to show `next` with as few new elements as it takes: an equal child is kept, a
-// child of the same shape takes the new attributes, and a child that is neither is drawn anew,
-// whole, unless it is an element with the same attributes and as many children (such as the
-// computer's section when only its seat's line changed, or the hand's area when only its fan
-// did): then the same is done inside it.  What is drawn anew is a whole part (a fan that
-// gained a card, a line whose text changed), never a fan patched card by card, so nothing
-// kept moves while the part around it is redrawn.  Each new element costs its style and
-// layout, some 30 µs unthrottled: a discard redrew about 90 of them before, most of them the
-// computer's fan and the hand's buttons around the changed cards.
-function morph(old, next) {
-  const kept = Array.from(old.childNodes);
-  const drawn = Array.from(next.childNodes);
+// The steps that make `old`'s children show `next`'s with as few new elements as it takes,
+// into `steps`; false if `old` must be drawn anew whole.  An equal child is kept, a child of
+// the same shape takes the new attributes, an element with the same attributes and as many
+// children is worked on inside (the computer's section when only its seat's line changed,
+// the hand's area when only its fan did), and any other child is drawn anew, whole.  A text
+// that changed redraws the element around it: a line kept while its text changes length
+// moves its text, a layout shift.  So what is drawn anew is always a whole part (a fan that
+// gained a card, a line that says something else), never a fan patched card by card, and
+// nothing kept moves.  Each new element costs its style and layout, some 30 µs unthrottled:
+// a discard drew some 90 of them anew before, half of them the computer's fan and the parts
+// of the hand's area around its fan.
+function morphSteps(old, next, steps) {
+  const kept = old.childNodes;
+  const drawn = next.childNodes;
   for (let i = 0; i < kept.length; i += 1) {
     const was = kept[i];
     const now = drawn[i];
     if (was.isEqualNode(now)) continue;
+    if (was.nodeType !== Node.ELEMENT_NODE || now.nodeType !== Node.ELEMENT_NODE) return false;
+    const inside = [];
     if (sameShape(was, now)) {
-      copyAttributes(was, now);
+      steps.push([was, now, false]);
     } else if (
-      was.nodeType === Node.ELEMENT_NODE &&
       was.nodeName === now.nodeName &&
       !FORM_CONTROLS.has(was.nodeName) &&
       sameAttributes(was, now) &&
-      was.childNodes.length === now.childNodes.length
+      was.childNodes.length === now.childNodes.length &&
+      morphSteps(was, now, inside)
     ) {
-      morph(was, now);
+      steps.push(...inside);
     } else {
-      was.replaceWith(now);
+      steps.push([was, now, true]);
     }
   }
+  return true;
+}
+
+// Every step is planned before any is taken: taking one moves a new element out of `next`.
+function morph(old, next) {
+  const steps = [];
+  if (!morphSteps(old, next, steps)) return false;
+  for (const [was, now, anew] of steps) {
+    if (anew) was.replaceWith(now);
+    else copyAttributes(was, now);
+  }
+  return true;
 }
 
 function drawRegion(region, html, anew) {
@@ -170,14 +187,15 @@ function drawRegion(region, html, anew) {
   const drawn = template.content;
   const old = region.childNodes;
   const sameCount = old.length === drawn.childNodes.length;
-  const same = sameCount && Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
+  const same =
+    sameCount && Array.prototype.every.call(old, (node, i) => sameShape(node, drawn.childNodes[i]));
   if (anew) {
     region.replaceChildren(drawn);
   } else if (same) {
     for (let i = 0; i < old.length; i += 1) copyAttributes(old[i], drawn.childNodes[i]);
   } else if (!grow(region, drawn)) {
-    if (sameCount) morph(region, drawn);
-    else region.replaceChildren(drawn);
+    const inParts = sameCount && region.hasAttribute("data-parts");
+    if (!inParts || !morph(region, drawn)) region.replaceChildren(drawn);
   }
 }
 

@@ -77,12 +77,21 @@ def regions(model: TableModel) -> dict[str, str]:
     return drawn
 
 
+IN_PARTS = frozenset(("opponent", "middle", "hand"))
+"""The regions whose parts keep their size whatever they show (the lines of a seat, the
+stock and the pile, the hand's count, fan and sort buttons): the page redraws only the parts
+of them that changed, and what is kept cannot move.  Elsewhere a part that changes size (a
+score, a new row of the score sheet) would move the parts after it: those regions are
+redrawn whole."""
+
+
 def table_classes(model: TableModel) -> str:
     return " ".join(("table", *model.classes))
 
 
 def _region(name: str, html: str, tag: str = "div") -> str:
-    return f'<{tag} class="region" data-region="{name}">{html}</{tag}>'
+    parts = " data-parts" if name in IN_PARTS else ""
+    return f'<{tag} class="region" data-region="{name}"{parts}>{html}</{tag}>'
 
 
 def table_html(model: TableModel, drawn: dict[str, str] | None = None) -> str:
