@@ -68,9 +68,7 @@ def _note(card: CardModel) -> str:
 
 
 def hand_card(card: CardModel) -> str:
-    """A card of the person's hand: a button named by its label, which holds the only text
-    the button shows (its note).  An ``aria-label`` rather than hidden text: an element
-    fewer per card, and a text fewer to shape, at each of the hand's redraws."""
+    """A card of the person's hand: a button named by hidden text (no mismatched label)."""
     label = card.name + (f" ({card.note})" if card.note else "")
     return (
         "<button "
@@ -82,9 +80,9 @@ def hand_card(card: CardModel) -> str:
             data_selected="true" if card.selected else None,
             aria_disabled="false" if card.playable else "true",
             aria_pressed="true" if card.selected else None,
-            aria_label=label,
         )
-        + f">{art(str(card.card))}{_note(card)}</button>"
+        + f">{art(str(card.card))}{_note(card)}"
+        f'<span class="visually-hidden">{escape(label)}</span></button>'
     )
 
 
