@@ -206,3 +206,64 @@ def test_hard_reads_the_habit_once_per_finished_hand(monkeypatch: pytest.MonkeyP
     assert choices == [Action.parse("discard KD")] * 2 + [Action.parse("knock KD")] * 2 + [
         Action.parse("discard KD")
     ]
+
+
+def test_hard_reads_a_greedy_discarder_and_samples_what_its_last_discard_kept() -> None:
+    import random
+    from dataclasses import replace
+
+    from gin.ai.habits import greedy_discards, greedy_share
+    from gin.ai.hard import (
+        GREEDY_MIN_DISCARDS,
+        HardPlayer,
+        kept_greedily,
+        opponent_discards_greedily,
+        sample_opponent,
+    )
+    from gin.ai.knowledge import read_view
+    from gin.cards import Card, parse_cards
+    from tests.test_ai import positions
+
+    # Simple throws the card that keeps the least deadwood, every time; Normal does not.
+    game, _ = _played("normal", "simple-3", seed=7)
+    made = [greedy_discards(result, 1) for result in game.hand_results]
+    assert all(kept == total for kept, total in made) and sum(t for _, t in made) > 0
+    assert greedy_share(game.view(0)) == (1.0, sum(t for _, t in made))
+    assert opponent_discards_greedily(game.view(0))
+    assert greedy_share(game.view(1))[0] < 0.9 and not opponent_discards_greedily(game.view(1))
+    assert greedy_share(Game(seed=7).view(0)) == (0.0, 0) and GREEDY_MIN_DISCARDS > 0
+    # Keeping a loose 5 and throwing a king is greedy; throwing a 4 and keeping the 5 is not.
+    hand = to_mask(parse_cards("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H"))
+    start = read_view(Game(seed=7).view(0))
+    for thrown, known, declined, greedy in (
+        ("KD", "", None, True),
+        ("4D", "", None, False),
+        ("4D", "5H", None, True),  # 5H was just taken, so it could not be thrown
+        ("KD", "", ("5S", True), True),  # 5S melds, but the stock draw may have brought 4S
+        ("KD", "", ("5S", False), False),  # it passed 5S with these very cards
+    ):
+        knowledge = replace(
+            start,
+            opponent_discards=(Card.parse(thrown),),
+            opponent_known=to_mask(parse_cards(known)),
+            opponent_last_declined=declined and (Card.parse(declined[0]), declined[1]),
+        )
+        assert kept_greedily(hand, knowledge) is greedy, thrown
+    # Against a greedy discarder the samples are consistent with its last discard and draw far
+    # more often than the plain samples (the positions' random moves often allow none).
+    checked = 0
+    consistent = [0, 0]
+    for position, seat in positions(seed=31, count=150):
+        knowledge = read_view(position.view(seat))
+        if not knowledge.opponent_discards:
+            continue
+        checked += 1
+        for index, greedy in enumerate((False, True)):
+            hands = sample_opponent(knowledge, random.Random(2), 40, greedy=greedy)
+            assert len(hands) == 40
+            consistent[index] += sum(kept_greedily(h, knowledge) for h in hands)
+    assert checked >= 10 and consistent[1] > 1.5 * consistent[0]
+    # The read is a switch: off, Hard never reads the discards.
+    view = game.view(0)
+    assert HardPlayer(1)._read_opponent(view)[1] is False
+    assert HardPlayer(1, read_discards=True)._read_opponent(view)[1] is True
