@@ -71,8 +71,8 @@ class OracleHard(HardPlayer):
     """Hard that sees the opponent's concealed cards (``truth``, set before every decision)
     for the decisions in ``peek``: a ceiling for the opponent model, never a player."""
 
-    def __init__(self, seed: int, peek: str, read_discards: bool = False) -> None:
-        super().__init__(seed, read_discards=read_discards)
+    def __init__(self, seed: int, peek: str) -> None:
+        super().__init__(seed)
         self.peek = peek
         self.truth = 0
 
@@ -81,7 +81,7 @@ class OracleHard(HardPlayer):
             return super().appraise(view, legal)
         knowledge = read_view(view)
         rng = decision_rng(self.seed, view)
-        patient = self._read_opponent(view)[0]
+        patient = self._opponent_is_patient(view)
         sampled = Evaluator(knowledge, sample_opponent(knowledge, rng, self.samples, patient))
         oracle = Evaluator(knowledge, [self.truth])
         if is_draw_phase(legal):
@@ -146,13 +146,11 @@ def end_label(kind: str, knocker: int | None, winner: int | None, hard: int) -> 
     return "hard undercut by opp" if knocker == hard else "opp undercut by hard"
 
 
-def play(
-    task: tuple[str, str, int, int, bool], peek: str, read_discards: bool, anatomy: Anatomy
-) -> GameRecord:
+def play(task: tuple[str, str, int, int, bool], peek: str, anatomy: Anatomy) -> GameRecord:
     """One game as :func:`gin.arena.play_game` plays it, Hard (player A) maybe an oracle."""
     _, spec_b, deal, game_seed, swapped = task
     seat_of = [1, 0] if swapped else [0, 1]
-    hard = OracleHard(bot_seed(game_seed, seat_of[0]), peek, read_discards)
+    hard = OracleHard(bot_seed(game_seed, seat_of[0]), peek)
     players = [hard, load_player(spec_b, bot_seed(game_seed, seat_of[1]))]
     player_at = [seat_of.index(0), seat_of.index(1)]
     hard_seat = seat_of[0]
@@ -197,16 +195,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--oracle", choices=ORACLES, default="none")
-    parser.add_argument(
-        "--read-discards", action="store_true", help="HardPlayer(read_discards=True)"
-    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     anatomy = Anatomy()
     listed = tasks("hard", args.opponent, args.games, args.seed, True)
-    records = [play(task, args.oracle, args.read_discards, anatomy) for task in listed]
-    name = f"hard/{args.oracle}" + ("/read-discards" if args.read_discards else "")
-    summary = summarize([name, args.opponent], records)
+    records = [play(task, args.oracle, anatomy) for task in listed]
+    summary = summarize([f"hard/{args.oracle}", args.opponent], records)
     summary["anatomy"] = anatomy.table()
     summary["seed"] = args.seed
     if args.json:

@@ -18,7 +18,6 @@ seats see alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -48,14 +47,15 @@ class KnockChance:
     """Whether it ended the hand there (a knock or gin)."""
 
 
-def _discard_moments(result: HandResult, seat: int) -> Iterator[tuple[int, int, int, int, bool]]:
-    """``seat``'s discards in the finished hand ``result``, last first: the stock count then,
-    its eleven cards then, the cards of them it could discard, the one it discarded, and
-    whether it ended the hand there.
+@lru_cache(maxsize=256)
+def knock_chances(result: HandResult, seat: int, knock_limit: int) -> tuple[KnockChance, ...]:
+    """Every knock chance ``seat`` had in the finished hand ``result``, in order of play.
 
     The seat's cards are rebuilt backwards from its last ten: before a discard it
     also held the discarded card, before a draw it lacked the drawn one.  The card
-    it had just taken from the pile may not be discarded.
+    it had just taken from the pile may not be discarded, so it is not counted.
+    Every decision of a game reads the same finished hands again, so the answers
+    are cached (a result is a frozen value, equal for equal hands).
     """
     hand = to_mask(result.hands[seat])
     history = result.history
@@ -64,6 +64,7 @@ def _discard_moments(result: HandResult, seat: int) -> Iterator[tuple[int, int, 
     for event in history:
         stock_before.append(stock)
         stock -= event.action is ActionKind.DRAW_STOCK
+    chances: list[KnockChance] = []
     for index in range(len(history) - 1, -1, -1):
         event = history[index]
         if event.player != seat or event.card is None:
@@ -79,36 +80,12 @@ def _discard_moments(result: HandResult, seat: int) -> Iterator[tuple[int, int, 
                 and previous.action in (ActionKind.TAKE, ActionKind.DRAW_PILE)
                 else 0
             )
-            yield stock_before[index], hand, hand & ~locked, event.card.bit, event.action in _ENDS
+            least = min(deadwood_mask(hand ^ bit) for bit in iter_bits(hand & ~locked))
+            if least <= knock_limit:
+                chances.append(KnockChance(stock_before[index], least, event.action in _ENDS))
         elif event.action in _DRAWS:
             hand &= ~event.card.bit
-
-
-@lru_cache(maxsize=256)
-def knock_chances(result: HandResult, seat: int, knock_limit: int) -> tuple[KnockChance, ...]:
-    """Every knock chance ``seat`` had in the finished hand ``result``, in order of play.
-
-    Every decision of a game reads the same finished hands again, so the answers
-    are cached (a result is a frozen value, equal for equal hands).
-    """
-    chances: list[KnockChance] = []
-    for stock, hand, choices, _, ended in _discard_moments(result, seat):
-        least = min(deadwood_mask(hand ^ bit) for bit in iter_bits(choices))
-        if least <= knock_limit:
-            chances.append(KnockChance(stock, least, ended))
     return tuple(reversed(chances))
-
-
-@lru_cache(maxsize=256)
-def greedy_discards(result: HandResult, seat: int) -> tuple[int, int]:
-    """How many of ``seat``'s discards in the finished hand ``result`` kept the least deadwood
-    it could keep, and how many discards it made (cached like :func:`knock_chances`)."""
-    greedy = total = 0
-    for _, hand, choices, discarded, _ in _discard_moments(result, seat):
-        least = min(deadwood_mask(hand ^ bit) for bit in iter_bits(choices))
-        total += 1
-        greedy += deadwood_mask(hand ^ discarded) <= least
-    return greedy, total
 
 
 @dataclass(frozen=True)
@@ -171,14 +148,3 @@ def read_habit(view: PlayerView, last_draws: int) -> KnockHabit:
         if chance.deadwood > 0
     )
     return KnockHabit(chances, last_draws)
-
-
-def greedy_share(view: PlayerView) -> tuple[float, int]:
-    """The share of the opponent's discards over the finished hands of ``view`` that kept the
-    least deadwood it could keep (:func:`greedy_discards`), and how many discards it made."""
-    greedy = total = 0
-    for result in view.hand_results:
-        kept, made = greedy_discards(result, view.opponent)
-        greedy += kept
-        total += made
-    return (greedy / total if total else 0.0), total

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from gin.actions import Action, ActionKind
 from gin.ai.base import decision_rng
-from gin.ai.habits import LAST_DRAWS, greedy_share, read_habit
+from gin.ai.habits import LAST_DRAWS, read_habit
 from gin.ai.hints import Appraisal, Hint, ReasonValue
 from gin.ai.knowledge import (
     Knowledge,
@@ -58,7 +58,6 @@ from gin.ai.knowledge import (
     finish_discard,
     highest_deadwood,
     is_draw_phase,
-    is_useful,
     neighbours,
     patient_knock_limit,
     pile_draw,
@@ -123,30 +122,17 @@ than the samples for an eager one: simple-gin's real deadwood at 31-26 / 25-20 /
 13-0 stock cards was 42 / 25 / 13 / 8 against 51 / 34 / 19 / 10 in the samples drawn as for
 an eager player, 48 / 30 / 14 / 7 with these.  With too high a deadwood in the samples a
 knock looks safer than it is."""
-GREEDY_SHARE = 0.9
-GREEDY_MIN_DISCARDS = 6
-"""An opponent at least 90 % of whose discards (at least six seen in the finished hands) kept
-the least deadwood it could keep discards greedily (:func:`opponent_discards_greedily`), as
-simple and the arena's simple styles do."""
 PLAY_ON_DISCOUNT = 0.8
 """What a knock next turn is worth against a knock now (the opponent moves in between)."""
 
 
 def sample_opponent(
-    knowledge: Knowledge,
-    rng: random.Random,
-    count: int,
-    patient: bool = False,
-    greedy: bool = False,
+    knowledge: Knowledge, rng: random.Random, count: int, patient: bool = False
 ) -> list[int]:
     """``count`` opponent hands consistent with the view, shaped by the opponent's moves.
 
     A ``patient`` opponent's samples draw more extra cards (:data:`PATIENT_DRAWS_PER_EXTRA`).
-    Once the opponent has discarded, a sample it could have gone gin with is redrawn, and so
-    is, for a ``greedy`` one, a sample its last discard and draw rule out
-    (:func:`kept_greedily`): such an opponent throws its highest loose card, so what it kept
-    is mostly melded, and what it declined did not meld.  Out of tries, a greedy one's samples
-    repeat the consistent ones rather than take any hand.
+    Once the opponent has discarded, a sample it could have gone gin with is redrawn.
     """
     draws_per_extra, max_extra = (
         (PATIENT_DRAWS_PER_EXTRA, PATIENT_MAX_EXTRA_DRAWS)
@@ -173,42 +159,10 @@ def sample_opponent(
         for index in keyed[-(hidden + extra) :] if hidden + extra else ():
             hand |= bits[index]
         hand = _throw_extra(hand, knowledge.opponent_known, extra)
-        if discarded and tries <= MAX_TRIES * count:
-            if deadwood_mask(hand) == 0 or greedy and not kept_greedily(hand, knowledge):
-                continue
-        elif greedy and discarded and hands:
-            hands.extend(hands[: count - len(hands)])
+        if discarded and tries <= MAX_TRIES * count and deadwood_mask(hand) == 0:
             continue
         hands.append(hand)
     return hands
-
-
-def kept_greedily(hand: int, knowledge: Knowledge) -> bool:
-    """Whether a greedy opponent (one that throws so as to keep the least deadwood and takes
-    the pile card only when it melds, as simple does) could hold ``hand`` now.
-
-    Its last discard kept the least deadwood a throw could keep; and the pile card it declined
-    at its latest draw did not meld with the ten cards it held then: ``hand`` itself when it
-    passed the upcard, else ``hand`` with its last discard less the card it drew from the
-    stock, which may be any of them but a known pickup.  Known pickups (one may have just been
-    taken, and could not be thrown) are not counted as throws either.
-    """
-    locked = knowledge.opponent_known
-    if knowledge.opponent_discards:
-        discard = knowledge.opponent_discards[-1].bit
-        kept = deadwood_mask(hand)
-        grown = hand | discard
-        if any(deadwood_mask(grown ^ bit) < kept for bit in iter_bits(hand & ~locked)):
-            return False
-    else:
-        discard = 0
-    if knowledge.opponent_last_declined is None:
-        return True
-    declined, drew = knowledge.opponent_last_declined
-    held = hand | discard
-    if not is_useful(held, declined):
-        return True
-    return drew and any(not is_useful(held ^ bit, declined) for bit in iter_bits(held & ~locked))
 
 
 def knock_schedule(knowledge: Knowledge, patient: bool = False) -> int:
@@ -228,14 +182,6 @@ def opponent_is_patient(view: PlayerView) -> bool:
     is the one measured against the ladder's players."""
     eagerness = read_habit(view, LAST_DRAWS).eagerness
     return eagerness is not None and eagerness < PATIENT_EAGERNESS
-
-
-def opponent_discards_greedily(view: PlayerView) -> bool:
-    """Whether the finished hands of the game show an opponent that throws so as to keep the
-    least deadwood (:data:`GREEDY_SHARE` of at least :data:`GREEDY_MIN_DISCARDS` discards).
-    Unknown counts as not: the samples then are the ones measured against every player."""
-    share, seen = greedy_share(view)
-    return seen >= GREEDY_MIN_DISCARDS and share >= GREEDY_SHARE
 
 
 def _throw_extra(hand: int, keep: int, extra: int) -> int:
@@ -394,24 +340,20 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, samples: int = SAMPLES, read_discards: bool = False) -> None:
+    def __init__(self, seed: int = 0, samples: int = SAMPLES) -> None:
         self.seed = seed
         self.samples = samples
-        self.read_discards = read_discards
-        self._habit: tuple[object, tuple[bool, bool]] = ((), (False, False))
+        self._habit: tuple[object, bool] = ((), False)
 
-    def _read_opponent(self, view: PlayerView) -> tuple[bool, bool]:
-        """:func:`opponent_is_patient` and (with ``read_discards``)
-        :func:`opponent_discards_greedily`, read once per finished hand: the finished hands
-        change only between hands, and reading them costs about a tenth of a millisecond a
-        decision.  The key is their count and the last one's end (both hands and the stock
-        left), which tells the hands of one game apart, and those of two games all but
-        certainly."""
+    def _opponent_is_patient(self, view: PlayerView) -> bool:
+        """:func:`opponent_is_patient`, read once per finished hand: the finished hands change
+        only between hands, and reading them costs about a tenth of a millisecond a decision.
+        The key is their count and the last one's end (both hands and the stock left), which
+        tells the hands of one game apart, and those of two games all but certainly."""
         results = view.hand_results
         key = (len(results), results[-1].hands, results[-1].stock) if results else ()
         if self._habit[0] != key:
-            greedy = self.read_discards and opponent_discards_greedily(view)
-            self._habit = (key, (opponent_is_patient(view), greedy))
+            self._habit = (key, opponent_is_patient(view))
         return self._habit[1]
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
@@ -433,9 +375,8 @@ class HardPlayer:
             return Appraisal(only, {legal[0]: 0.0})
         knowledge = read_view(view)
         rng = decision_rng(self.seed, view)
-        patient, greedy = self._read_opponent(view)
-        samples = sample_opponent(knowledge, rng, self.samples, patient, greedy)
-        evaluator = Evaluator(knowledge, samples)
+        patient = self._opponent_is_patient(view)
+        evaluator = Evaluator(knowledge, sample_opponent(knowledge, rng, self.samples, patient))
         if is_draw_phase(legal):
             return self._draw(knowledge, evaluator, legal)
         return self._discard(knowledge, evaluator, legal, knock_schedule(knowledge, patient))

@@ -50,9 +50,6 @@ class Knowledge:
     opponent_stock_draws: int
     knock_limit: int = 10
     """The most deadwood a knock may keep (the game's rules)."""
-    opponent_last_declined: tuple[Card, bool] | None = None
-    """The pile card the opponent declined at its latest draw choice, and whether it then drew
-    from the stock (not, when it passed the upcard); None when it took the pile card."""
 
 
 def _upcard(view: PlayerView) -> Card | None:
@@ -76,7 +73,6 @@ def read_view(view: PlayerView) -> Knowledge:
     shunned: list[Card] = []
     opponent_discards: list[Card] = []
     stock_draws = 0
-    last_declined: tuple[Card, bool] | None = None
     upcard = _upcard(view)
     pile: list[Card] = [upcard] if upcard is not None else []
     for event in view.history:
@@ -84,8 +80,6 @@ def read_view(view: PlayerView) -> Knowledge:
         if action in _PILE_DRAWS:
             if pile:
                 pile.pop()
-            if event.player == opponent:
-                last_declined = None
         elif action in _DISCARDS and event.card is not None:
             pile.append(event.card)
             if event.player == opponent:
@@ -95,7 +89,6 @@ def read_view(view: PlayerView) -> Knowledge:
             if pile:
                 passed.append(pile[-1])
                 shunned.append(pile[-1])
-                last_declined = (pile[-1], action == ActionKind.DRAW_STOCK.value)
             if action == ActionKind.DRAW_STOCK.value:
                 stock_draws += 1
     hand = to_mask(view.hand)
@@ -115,7 +108,6 @@ def read_view(view: PlayerView) -> Knowledge:
         opponent_shunned=tuple(shunned),
         opponent_stock_draws=stock_draws,
         knock_limit=view.rules.knock_limit,
-        opponent_last_declined=last_declined,
     )
 
 
