@@ -76,7 +76,7 @@ def auc(pairs: list[tuple[float, bool]]) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("opponent")
+    parser.add_argument("opponent", nargs="?", default="simple-3", help="default: simple-3")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=12)
     args = parser.parse_args()

@@ -191,7 +191,7 @@ def play(task: tuple[str, str, int, int, bool], peek: str, anatomy: Anatomy) -> 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("opponent")
+    parser.add_argument("opponent", nargs="?", default="simple-3", help="default: simple-3")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--oracle", choices=ORACLES, default="none")
