@@ -18,11 +18,14 @@ import argparse
 import random
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from gin.ai.hard import Evaluator, sample_opponent
-from gin.ai.knowledge import FULL_DECK, Knowledge
-from gin.cards import DECK, from_mask, to_mask
-from gin.melds import deadwood_mask
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gin.ai.hard import Evaluator, sample_opponent  # noqa: E402
+from gin.ai.knowledge import FULL_DECK, Knowledge  # noqa: E402
+from gin.cards import DECK, from_mask, to_mask  # noqa: E402
+from gin.melds import deadwood_mask  # noqa: E402
 
 REPORTED_DRAWS = (10, 12, 14, 16, 18, 20)
 """Draws after which the share of deals gone gin is printed."""

@@ -21,19 +21,22 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
-from gin.actions import ActionKind
-from gin.ai import bot_seed
-from gin.ai.base import decision_rng
-from gin.ai.hard import Evaluator, HardPlayer, sample_opponent
-from gin.ai.knowledge import action_for, discard_cards, read_view
-from gin.arena import load_player, tasks
-from gin.cards import to_mask
-from gin.game import Game
-from gin.melds import arrangement_mask, deadwood_mask
-from gin.rules import UNDERCUT_BONUS
-from gin.showdown import best_layoff
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gin.actions import ActionKind  # noqa: E402
+from gin.ai import bot_seed  # noqa: E402
+from gin.ai.base import decision_rng  # noqa: E402
+from gin.ai.hard import Evaluator, HardPlayer, sample_opponent  # noqa: E402
+from gin.ai.knowledge import action_for, discard_cards, read_view  # noqa: E402
+from gin.arena import load_player, tasks  # noqa: E402
+from gin.cards import to_mask  # noqa: E402
+from gin.game import Game  # noqa: E402
+from gin.melds import arrangement_mask, deadwood_mask  # noqa: E402
+from gin.rules import UNDERCUT_BONUS  # noqa: E402
+from gin.showdown import best_layoff  # noqa: E402
 
 
 def true_knock(kept: int, opponent: int) -> int:

@@ -18,7 +18,8 @@
    hands the card would join a meld in, times :data:`DANGER_WEIGHT`.  Within
    :data:`GIN_OUTS_MAX_LOOSE` loose cards of gin a discard also gains the next
    draw's gin chance times :data:`GIN_OUTS_WEIGHT`: the lowest deadwood is not
-   always the most outs.
+   always the most outs.  With a loose weight (:data:`LOOSE_WEIGHT`, off by default) a kept
+   hand also costs the loose cards it is expected to hold after the next draw.
 4. **Draws** compare taking the pile card (then the best discard) with the
    expectation over the stock's likely cards, each followed by its best discard.
 5. **Knocks**: the expected score of knocking now, showing down against every
@@ -96,10 +97,12 @@ against simple-gin (seed 11, 200 games) 65.0 % of games, +4.28 points per hand, 
 74.0 %, +6.56 (3 loose: 72.5 %, +6.17; every hand, 10, the very same games as 4)."""
 LOOSE_WEIGHT = 30.0
 """Deadwood points a loose card fewer after the next draw is worth, where that is counted
-(:meth:`Evaluator.loose_value`): deadwood points alone favour keeping low loose cards, but
-gin needs every card melded, whatever its points.  In a solitaire gin race (stock draws
-only, ``bench/gin_race.py``, 600 deals) 30 took the share of hands gone gin within 16 draws
-from 27 % to 37 % with the same mean deadwood after 10 draws (14.4)."""
+(:meth:`Evaluator.loose_value`, ``HardPlayer(seed, loose_weight=LOOSE_WEIGHT)``): deadwood
+points alone favour keeping low loose cards, but gin needs every card melded, whatever its
+points.  In a solitaire gin race (``python bench/gin_race.py --deals 600 --seed 1``) 30 took
+the share of hands gone gin within 16 draws from 28 % to 35 %, the mean deadwood after 10
+draws from 13.9 to 14.9.  In the arena it gained against simple-3 but not against
+simple-gin, so it is off by default (docs/DESIGN.md, ninth round)."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
 KNOCK_SHIFT = 26
