@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from gin import Action, ActionKind, Game, PlayerView
+from gin import Action, ActionKind, Game, PlayerView, parse_cards
 from gin.ai.habits import LAST_DRAWS, knock_chances, read_habit
 from gin.ai.styles import STYLES
 from gin.arena import POOL, load_player, main
@@ -206,3 +207,55 @@ def test_hard_reads_the_habit_once_per_finished_hand(monkeypatch: pytest.MonkeyP
     assert choices == [Action.parse("discard KD")] * 2 + [Action.parse("knock KD")] * 2 + [
         Action.parse("discard KD")
     ]
+
+
+def _evaluator_after_draw(mine: str, drawn: str, loose_weight: float = 0.0) -> tuple[Any, int]:
+    """Hard's evaluator for the seat that drew ``drawn`` onto ``mine``, and that seat's hand."""
+    import random
+
+    from gin.ai.hard import Evaluator, sample_opponent
+    from gin.ai.knowledge import read_view
+
+    game, me = _after_stock_draw(mine, drawn)
+    knowledge = read_view(game.view(me))
+    samples = sample_opponent(knowledge, random.Random(1), 40)
+    return Evaluator(knowledge, samples, loose_weight), knowledge.hand
+
+
+def test_loose_value_counts_the_loose_cards_a_draw_can_meld() -> None:
+    from gin.cards import Card
+
+    evaluator, hand = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C TD 5H", "KD")
+    # Without KD four cards are loose: 9D 9C TD 5H.  9H or 9S melds two of them and JD, 8D
+    # or 5S one or two, so fewer are expected after the draw, but never fewer than two.
+    kept = hand ^ Card.parse("KD").bit
+    assert 2 < evaluator.loose_value(kept) < 4
+    # A melded hand has nothing loose, whatever comes.
+    gin, _ = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C 9H 5H", "5S")
+    melded = to_mask(parse_cards("2S 3S 4S 5S 7H 7D 7C 9D 9C 9H"))
+    assert gin.loose_value(melded) == 0
+
+
+def test_kept_value_adds_the_loose_weight_per_expected_loose_card() -> None:
+    from gin.cards import Card
+
+    plain, hand = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C TD 5H", "KD")
+    weighted, _ = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C TD 5H", "KD", 30.0)
+    kept = hand ^ Card.parse("5H").bit
+    assert plain.kept_value(kept) == plain.value(kept)
+    assert weighted.kept_value(kept) == pytest.approx(
+        weighted.value(kept) + 30.0 * weighted.loose_value(kept)
+    )
+
+
+def test_loose_weight_throws_the_card_no_draw_can_meld_before_a_higher_partial() -> None:
+    from gin.cards import Card
+
+    # 7C 8C wait for 6C or 9C; no single card melds 6H (5H 7H, or two more sixes, are needed).
+    # Deadwood alone throws the 8, two points more; counting loose cards throws the 6.
+    mine, drawn = "5C TH 8C 5S TD 6H 7C TS 2S 2D", "2H"
+    plain, hand = _evaluator_after_draw(mine, drawn)
+    weighted, _ = _evaluator_after_draw(mine, drawn, 30.0)
+    cards = parse_cards("8C 6H")
+    assert plain.best_discard(hand, cards)[0] == Card.parse("8C")
+    assert weighted.best_discard(hand, cards)[0] == Card.parse("6H")

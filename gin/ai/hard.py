@@ -18,7 +18,8 @@
    hands the card would join a meld in, times :data:`DANGER_WEIGHT`.  Within
    :data:`GIN_OUTS_MAX_LOOSE` loose cards of gin a discard also gains the next
    draw's gin chance times :data:`GIN_OUTS_WEIGHT`: the lowest deadwood is not
-   always the most outs.
+   always the most outs.  With a loose weight (:data:`LOOSE_WEIGHT`, off by default) a kept
+   hand also costs the loose cards it is expected to hold after the next draw.
 4. **Draws** compare taking the pile card (then the best discard) with the
    expectation over the stock's likely cards, each followed by its best discard.
 5. **Knocks**: the expected score of knocking now, showing down against every
@@ -94,6 +95,14 @@ GIN_OUTS_MAX_LOOSE = 4
 can meld with two loose ones, and the best arrangement may change with it).  Raised from 2:
 against simple-gin (seed 11, 200 games) 65.0 % of games, +4.28 points per hand, became
 74.0 %, +6.56 (3 loose: 72.5 %, +6.17; every hand, 10, the very same games as 4)."""
+LOOSE_WEIGHT = 30.0
+"""Deadwood points a loose card fewer after the next draw is worth, where that is counted
+(:meth:`Evaluator.loose_value`, ``HardPlayer(seed, loose_weight=LOOSE_WEIGHT)``): deadwood
+points alone favour keeping low loose cards, but gin needs every card melded, whatever its
+points.  In a solitaire gin race (``python bench/gin_race.py --deals 600 --seed 1``) 30 took
+the share of hands gone gin within 16 draws from 28 % to 35 %, the mean deadwood after 10
+draws from 13.9 to 14.9.  In the arena it gained against simple-3 but not against
+simple-gin, so it is off by default (docs/DESIGN.md, ninth round)."""
 PILE_INFO_COST = 0.3
 """Taking from the pile shows the opponent a card: a small price in deadwood points."""
 KNOCK_SHIFT = 26
@@ -211,6 +220,9 @@ class Evaluator:
 
     knowledge: Knowledge
     samples: list[int]
+    loose_weight: float = 0.0
+    """What a loose card fewer after the next draw is worth (:data:`LOOSE_WEIGHT`; 0: not
+    counted, Hard's play on main)."""
 
     def __post_init__(self) -> None:
         held = dict.fromkeys(from_mask(self.knowledge.unseen), 0)
@@ -223,6 +235,7 @@ class Evaluator:
         self.stock_weight = sum(weight for _, _, weight in self.stock) or 1.0
         self.sample_deadwood = [deadwood_mask(hand) for hand in self.samples]
         self._value: dict[int, float] = {}
+        self._loose: dict[int, float] = {}
         self._danger: dict[Card, float] = {}
         self._gin_chance: dict[int, float] = {}
 
@@ -251,6 +264,33 @@ class Evaluator:
         self._value[mask] = result
         return result
 
+    def loose_value(self, mask: int) -> float:
+        """Expected count of loose cards of a 10-card hand after one stock draw and the best
+        discard: a drawn card that joins a meld frees the cards it melds with, and the
+        discard then throws one loose card (the drawn card itself when it melds nothing)."""
+        cached = self._loose.get(mask)
+        if cached is not None:
+            return cached
+        loose = (mask & ~melded_mask(mask)).bit_count()
+        near = neighbours(mask)
+        total = 0.0
+        for bit, _, weight in self.stock:
+            if bit & near:
+                grown = mask | bit
+                total += weight * min(loose, max(0, (grown & ~melded_mask(grown)).bit_count() - 1))
+            else:
+                total += weight * loose
+        result = total / self.stock_weight
+        self._loose[mask] = result
+        return result
+
+    def kept_value(self, mask: int) -> float:
+        """What keeping the 10 cards of ``mask`` costs: :meth:`value`, plus
+        :attr:`loose_weight` per loose card expected after the next draw."""
+        if not self.loose_weight:
+            return self.value(mask)
+        return self.value(mask) + self.loose_weight * self.loose_value(mask)
+
     def danger(self, card: Card) -> float:
         """The share of sampled opponent hands (without it) that ``card`` would join a meld in."""
         cached = self._danger.get(card)
@@ -270,7 +310,7 @@ class Evaluator:
     def discard_cost(self, mask: int, card: Card) -> float:
         """The value of discarding ``card`` from the 11 cards of ``mask``: lower is better."""
         kept = mask ^ card.bit
-        cost = self.value(kept) + DANGER_WEIGHT * self.danger(card)
+        cost = self.kept_value(kept) + DANGER_WEIGHT * self.danger(card)
         if (kept & ~melded_mask(kept)).bit_count() <= GIN_OUTS_MAX_LOOSE:
             cost -= GIN_OUTS_WEIGHT * self.gin_chance(kept)
         return cost
@@ -289,7 +329,7 @@ class Evaluator:
         total = 0.0
         for bit, points, weight in self.stock:
             card = card_of_bit(bit)
-            keep = self.value(mask) + DANGER_WEIGHT * self.danger(card)
+            keep = self.kept_value(mask) + DANGER_WEIGHT * self.danger(card)
             if deadwood_mask(mask | bit) < base + points:
                 grown = mask | bit
                 loose = from_mask(mask & ~melded_mask(grown)) or hand_cards
@@ -340,9 +380,10 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, samples: int = SAMPLES) -> None:
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, loose_weight: float = 0.0) -> None:
         self.seed = seed
         self.samples = samples
+        self.loose_weight = loose_weight
         self._habit: tuple[object, bool] = ((), False)
 
     def _opponent_is_patient(self, view: PlayerView) -> bool:
@@ -376,7 +417,8 @@ class HardPlayer:
         knowledge = read_view(view)
         rng = decision_rng(self.seed, view)
         patient = self._opponent_is_patient(view)
-        evaluator = Evaluator(knowledge, sample_opponent(knowledge, rng, self.samples, patient))
+        samples = sample_opponent(knowledge, rng, self.samples, patient)
+        evaluator = Evaluator(knowledge, samples, self.loose_weight)
         if is_draw_phase(legal):
             return self._draw(knowledge, evaluator, legal)
         return self._discard(knowledge, evaluator, legal, knock_schedule(knowledge, patient))
