@@ -36,7 +36,7 @@ from gin.ai.base import decision_rng  # noqa: E402
 from gin.ai.hard import Evaluator, HardPlayer, knock_schedule, sample_opponent  # noqa: E402
 from gin.ai.hints import Appraisal  # noqa: E402
 from gin.ai.knowledge import is_draw_phase, read_view  # noqa: E402
-from gin.arena import GameRecord, load_player, summarize, tasks  # noqa: E402
+from gin.arena import GameRecord, load_player, summarize, tally, tasks  # noqa: E402
 from gin.cards import Card, to_mask  # noqa: E402
 from gin.game import Game  # noqa: E402
 from gin.melds import deadwood_mask  # noqa: E402
@@ -171,22 +171,10 @@ def play(task: tuple[str, str, int, int, bool], peek: str, anatomy: Anatomy) -> 
             hard.truth = to_mask(game.view(1 - seat).hand)
         game.apply(players[player_at[seat]].choose(view, legal))
     for result in game.hand_results:
-        record.hands += 1
         signed = result.points if result.winner == hard_seat else -result.points
         label = end_label(result.kind, result.knocker, result.winner, hard_seat)
         anatomy.end(label, signed, len(result.stock))
-        if result.winner is None:
-            continue
-        who = player_at[result.winner]
-        record.points[who] += result.points
-        record.hands_won[who] += 1
-        if result.kind == "gin":
-            record.gins[who] += 1
-        elif result.kind == "undercut":
-            record.undercuts[who] += 1
-    if game.winner is not None:
-        record.winner = player_at[game.winner]
-    return record
+    return tally(record, game, player_at)
 
 
 def main() -> int:

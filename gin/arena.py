@@ -92,6 +92,12 @@ def play_game(task: tuple[str, str, int, int, bool]) -> GameRecord:
         action = players[who].choose(view, legal)
         record.times[who].append((time.perf_counter() - start) * 1000.0)
         game.apply(action)
+    return tally(record, game, player_at)
+
+
+def tally(record: GameRecord, game: Game, player_at: list[int]) -> GameRecord:
+    """``record`` with the finished ``game``'s hands and winner counted for the players
+    ``player_at`` its seats (a bench that plays a game its own way counts it the same way)."""
     for result in game.hand_results:
         record.hands += 1
         if result.winner is None:
