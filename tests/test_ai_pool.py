@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import random
 
 import pytest
 
 from gin import Action, ActionKind, Game, PlayerView, parse_cards
 from gin.ai.habits import LAST_DRAWS, knock_chances, read_habit
+from gin.ai.hard import Evaluator, sample_opponent
+from gin.ai.knowledge import read_view
 from gin.ai.styles import STYLES
 from gin.arena import POOL, load_player, main
-from gin.cards import to_mask
+from gin.cards import Card, to_mask
 from gin.melds import deadwood_mask
 from tests.test_ai import _after_stock_draw
 
@@ -167,7 +169,6 @@ def test_hard_counts_the_gin_outs_of_a_hand_three_loose_cards_from_gin() -> None
         sample_opponent,
     )
     from gin.ai.knowledge import read_view
-    from gin.cards import Card
 
     # Throwing KD keeps 9D 9C TD loose: 9H, 9S or JD next draw melds two of them, and the
     # third goes out as the gin discard.
@@ -209,13 +210,10 @@ def test_hard_reads_the_habit_once_per_finished_hand(monkeypatch: pytest.MonkeyP
     ]
 
 
-def _evaluator_after_draw(mine: str, drawn: str, loose_weight: float = 0.0) -> tuple[Any, int]:
+def _evaluator_after_draw(
+    mine: str, drawn: str, loose_weight: float = 0.0
+) -> tuple[Evaluator, int]:
     """Hard's evaluator for the seat that drew ``drawn`` onto ``mine``, and that seat's hand."""
-    import random
-
-    from gin.ai.hard import Evaluator, sample_opponent
-    from gin.ai.knowledge import read_view
-
     game, me = _after_stock_draw(mine, drawn)
     knowledge = read_view(game.view(me))
     samples = sample_opponent(knowledge, random.Random(1), 40)
@@ -223,8 +221,6 @@ def _evaluator_after_draw(mine: str, drawn: str, loose_weight: float = 0.0) -> t
 
 
 def test_loose_value_counts_the_loose_cards_a_draw_can_meld() -> None:
-    from gin.cards import Card
-
     evaluator, hand = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C TD 5H", "KD")
     # Without KD four cards are loose: 9D 9C TD 5H.  9H or 9S melds two of them and JD, 8D
     # or 5S one or two, so fewer are expected after the draw, but never fewer than two.
@@ -237,8 +233,6 @@ def test_loose_value_counts_the_loose_cards_a_draw_can_meld() -> None:
 
 
 def test_kept_value_adds_the_loose_weight_per_expected_loose_card() -> None:
-    from gin.cards import Card
-
     plain, hand = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C TD 5H", "KD")
     weighted, _ = _evaluator_after_draw("2S 3S 4S 7H 7D 7C 9D 9C TD 5H", "KD", 30.0)
     kept = hand ^ Card.parse("5H").bit
@@ -249,8 +243,6 @@ def test_kept_value_adds_the_loose_weight_per_expected_loose_card() -> None:
 
 
 def test_loose_weight_throws_the_card_no_draw_can_meld_before_a_higher_partial() -> None:
-    from gin.cards import Card
-
     # 7C 8C wait for 6C or 9C; no single card melds 6H (5H 7H, or two more sixes, are needed).
     # Deadwood alone throws the 8, two points more; counting loose cards throws the 6.
     mine, drawn = "5C TH 8C 5S TD 6H 7C TS 2S 2D", "2H"
