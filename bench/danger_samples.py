@@ -23,7 +23,7 @@ from hard_diagnosis import SplitEvaluator  # noqa: E402
 
 import gin.ai.hard as hard_module  # noqa: E402
 from gin.actions import Action  # noqa: E402
-from gin.ai.base import decision_rng  # noqa: E402
+from gin.ai.base import decision_rng, finish  # noqa: E402
 from gin.ai.hard import Evaluator, HardPlayer, knock_schedule, sample_opponent  # noqa: E402
 from gin.ai.hints import Appraisal  # noqa: E402
 from gin.ai.knowledge import Knowledge, is_draw_phase, read_view  # noqa: E402
@@ -77,8 +77,9 @@ class DangerFromOtherSamples(HardPlayer):
         other = shaped_samples(self.shape, knowledge, rng, self.samples, patient)
         evaluator = SplitEvaluator(own, Evaluator(knowledge, other), danger=True)
         if is_draw_phase(legal):
-            return self._draw(knowledge, evaluator, legal)
-        return self._discard(knowledge, evaluator, legal, knock_schedule(knowledge, patient))
+            return finish(self._draw(knowledge, evaluator, legal))
+        schedule = knock_schedule(knowledge, patient)
+        return finish(self._discard(knowledge, evaluator, legal, schedule))
 
 
 def plain(seed: int) -> HardPlayer:

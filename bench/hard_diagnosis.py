@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gin.actions import Action  # noqa: E402
 from gin.ai import bot_seed  # noqa: E402
-from gin.ai.base import decision_rng  # noqa: E402
+from gin.ai.base import decision_rng, finish  # noqa: E402
 from gin.ai.hard import Evaluator, HardPlayer, knock_schedule, sample_opponent  # noqa: E402
 from gin.ai.hints import Appraisal  # noqa: E402
 from gin.ai.knowledge import is_draw_phase, read_view  # noqa: E402
@@ -86,7 +86,7 @@ class OracleHard(HardPlayer):
         oracle = Evaluator(knowledge, [self.truth])
         if is_draw_phase(legal):
             chosen = oracle if self.peek in ("draw", "all") else sampled
-            return self._draw(knowledge, chosen, legal)
+            return finish(self._draw(knowledge, chosen, legal))
         evaluator = {
             "all": oracle,
             "knock": SplitEvaluator(sampled, oracle),
@@ -94,7 +94,8 @@ class OracleHard(HardPlayer):
             "danger": SplitEvaluator(sampled, oracle, danger=True),
             "draw": sampled,
         }[self.peek]
-        return self._discard(knowledge, evaluator, legal, knock_schedule(knowledge, patient))
+        schedule = knock_schedule(knowledge, patient)
+        return finish(self._discard(knowledge, evaluator, legal, schedule))
 
 
 @dataclass

@@ -8,6 +8,7 @@ import pytest
 
 from gin import DECK, Action, ActionKind, Card, Game, PlayerView, parse_cards
 from gin.ai import HINT_SEED, LEVELS, REASONS, HardPlayer, Hint, hint, make_player
+from gin.ai.base import deciding, finish
 from gin.ai.basic import greedy_melded
 from gin.ai.knowledge import read_view
 from gin.cards import to_mask
@@ -62,6 +63,27 @@ def test_every_level_plays_a_legal_action_in_every_phase(level: str) -> None:
         phases.add(view.phase)
         assert decide(level, game, seat) in game.legal_actions()
     assert phases == {"upcard", "draw", "discard"}
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_a_decision_in_steps_is_the_decision(level: str) -> None:
+    """The page runs a bot's decision a slice at a time (gin.ai.base.Steps); what it gets
+    must be what ``choose`` gives, and Hard's must come in many steps, not one long one."""
+    for game, seat in positions(seed=7, count=40):
+        view, legal = game.view(seat), game.legal_actions()
+        player = make_player(level, 3)
+        steps = deciding(player, view, legal)
+        taken = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                assert done.value == player.choose(view, legal)
+                break
+            taken += 1
+        if level == "hard" and len(legal) > 1:
+            assert taken >= len(view.hand) - 1
+        assert finish(deciding(player, view, legal)) == player.choose(view, legal)
 
 
 @pytest.mark.parametrize("level", ALL_LEVELS)

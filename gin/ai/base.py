@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Generator
+from typing import Protocol, TypeVar, runtime_checkable
 
 from gin.actions import Action
 from gin.view import PlayerView
@@ -19,6 +20,39 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: PlayerView, legal: list[Action]) -> Action: ...
+
+
+T = TypeVar("T")
+
+Steps = Generator[None, None, T]
+"""A computation that pauses (``yield``) between the parts of its work and returns its
+result: a page runs it a slice at a time, painting and answering in between, so that a
+decision that takes Hard 400 ms on a phone never holds the page for that long
+(:func:`finish` runs one to its end at once)."""
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run ``steps`` to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
+@runtime_checkable
+class SteppedPlayer(Player, Protocol):
+    """A player whose decision can also be made in :data:`Steps` (Hard's takes long)."""
+
+    def deciding(self, view: PlayerView, legal: list[Action]) -> Steps[Action]: ...
+
+
+def deciding(player: Player, view: PlayerView, legal: list[Action]) -> Steps[Action]:
+    """``player``'s decision in steps: its own where it has them, else in one step."""
+    if isinstance(player, SteppedPlayer):
+        return (yield from player.deciding(view, legal))
+    return player.choose(view, legal)
 
 
 def decision_rng(seed: int, view: PlayerView) -> random.Random:

@@ -49,7 +49,7 @@ import random
 from dataclasses import dataclass
 
 from gin.actions import Action, ActionKind
-from gin.ai.base import decision_rng
+from gin.ai.base import Steps, decision_rng, finish
 from gin.ai.habits import LAST_DRAWS, read_habit
 from gin.ai.hints import Appraisal, Hint, ReasonValue
 from gin.ai.knowledge import (
@@ -317,12 +317,11 @@ class Evaluator:
 
     def best_discard(self, mask: int, allowed: list[Card]) -> tuple[Card, float]:
         """The discard from ``mask`` with the lowest cost, and that cost."""
-        costs = [(self.discard_cost(mask, card), -card.points, card) for card in allowed]
-        cost, _, card = min(costs, key=lambda item: (item[0], item[1], item[2].index))
-        return card, cost
+        return cheapest({card: self.discard_cost(mask, card) for card in allowed})
 
-    def stock_expectation(self, mask: int) -> float:
-        """Expected cost of drawing from the stock and then discarding well."""
+    def stock_expectation(self, mask: int) -> Steps[float]:
+        """Expected cost of drawing from the stock and then discarding well, in steps of one
+        stock card each (the largest part of a draw decision's work)."""
         highest = highest_deadwood(mask)
         base = deadwood_mask(mask)
         hand_cards = from_mask(mask)
@@ -339,6 +338,7 @@ class Evaluator:
             else:
                 best = keep
             total += weight * best
+            yield
         return total / self.stock_weight
 
     def gin_chance(self, mask: int) -> float:
@@ -400,6 +400,11 @@ class HardPlayer:
     def choose(self, view: PlayerView, legal: list[Action]) -> Action:
         return self.appraise(view, legal).hint.action
 
+    def deciding(self, view: PlayerView, legal: list[Action]) -> Steps[Action]:
+        """:meth:`choose` in steps, one stock card or discard at a time (:data:`Steps`)."""
+        appraisal = yield from self.appraising(view, legal)
+        return appraisal.hint.action
+
     def advise(self, view: PlayerView, legal: list[Action]) -> Hint:
         """The decision with its reason, its estimate and its margin over the next best move
         (what :func:`gin.ai.hint` shows)."""
@@ -411,6 +416,10 @@ class HardPlayer:
         One code path decides and prices: the values are the very numbers the
         decision compares, so the move Hard plays is always one it values highest.
         """
+        return finish(self.appraising(view, legal))
+
+    def appraising(self, view: PlayerView, legal: list[Action]) -> Steps[Appraisal]:
+        """:meth:`appraise` in steps (:data:`Steps`)."""
         if len(legal) == 1:
             only = Hint(legal[0], "only_choice", {"action": legal[0]})
             return Appraisal(only, {legal[0]: 0.0})
@@ -418,16 +427,20 @@ class HardPlayer:
         rng = decision_rng(self.seed, view)
         patient = self._opponent_is_patient(view)
         samples = sample_opponent(knowledge, rng, self.samples, patient)
+        yield
         evaluator = Evaluator(knowledge, samples, self.loose_weight)
         if is_draw_phase(legal):
-            return self._draw(knowledge, evaluator, legal)
-        return self._discard(knowledge, evaluator, legal, knock_schedule(knowledge, patient))
+            return (yield from self._draw(knowledge, evaluator, legal))
+        schedule = knock_schedule(knowledge, patient)
+        return (yield from self._discard(knowledge, evaluator, legal, schedule))
 
-    def _draw(self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]) -> Appraisal:
+    def _draw(
+        self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action]
+    ) -> Steps[Appraisal]:
         pile = pile_draw(legal)
         stock = stock_draw(legal)
         top = knowledge.top
-        stock_cost = evaluator.stock_expectation(knowledge.hand)
+        stock_cost = yield from evaluator.stock_expectation(knowledge.hand)
         if pile is None or top is None:
             only = Hint(stock, "only_choice", {"action": stock}, stock_cost)
             return Appraisal(only, {stock: -stock_cost})
@@ -444,11 +457,15 @@ class HardPlayer:
 
     def _discard(
         self, knowledge: Knowledge, evaluator: Evaluator, legal: list[Action], schedule: int
-    ) -> Appraisal:
+    ) -> Steps[Appraisal]:
         hand = knowledge.hand
         cards = discard_cards(legal)
-        card, cost = evaluator.best_discard(hand, cards)
-        values = {Action(ActionKind.DISCARD, c): -evaluator.discard_cost(hand, c) for c in cards}
+        costs: dict[Card, float] = {}
+        for c in cards:
+            costs[c] = evaluator.discard_cost(hand, c)
+            yield
+        card, cost = cheapest(costs)
+        values = {Action(ActionKind.DISCARD, c): -costs[c] for c in cards}
         gins = [action for action in legal if action.kind is ActionKind.GIN]
         legal_knocks = [c for c in cards if action_for(legal, c, ActionKind.KNOCK) is not None]
         knockable = [c for c in legal_knocks if deadwood_mask(hand ^ c.bit) <= schedule]
@@ -467,7 +484,10 @@ class HardPlayer:
         # Ending the hand is valued in points; a discard then is worth playing on (in points)
         # less what it gives up against the best discard (in deadwood, which a showdown
         # turns into points one for one).
-        outcomes = {c: evaluator.knock_outcome(hand ^ c.bit) for c in knockable}
+        outcomes: dict[Card, tuple[float, float]] = {}
+        for c in knockable:
+            outcomes[c] = evaluator.knock_outcome(hand ^ c.bit)
+            yield
         knock_card = max(knockable, key=lambda c: (outcomes[c][0], c.points), default=None)
         knock_value, risk = outcomes[knock_card] if knock_card is not None else (0.0, 0.0)
         play_on = self._play_on_value(knowledge, evaluator, hand ^ card.bit, knock_value)
@@ -536,6 +556,13 @@ class HardPlayer:
         if related is not None:
             return Hint(action, "discard_safe", {"card": card, "related": related}, cost)
         return Hint(action, "discard", {"card": card}, cost)
+
+
+def cheapest(costs: dict[Card, float]) -> tuple[Card, float]:
+    """The discard of least cost and that cost; a tie keeps the card of more points (less
+    deadwood left), then the card first in the deck's order."""
+    card = min(costs, key=lambda c: (costs[c], -c.points, c.index))
+    return card, costs[card]
 
 
 def highest_points(mask: int) -> int:
