@@ -49,6 +49,7 @@ from gin.table.intents import (
     DownloadRecord,
     DrawFromPile,
     DrawFromStock,
+    HintReady,
     Intent,
     KeyPress,
     MoveCard,
@@ -238,6 +239,8 @@ def effect_summary(effect: fx.Effect) -> Any:
         return [name, effect.level, effect.seed, list(effect.ticket), effect.delay_ms, view.player]
     if isinstance(effect, fx.Review):
         return [name, _digest(effect.record), effect.hand_number, effect.seat, list(effect.ticket)]
+    if isinstance(effect, fx.Advise):
+        return [name, effect.view.player, len(effect.view.history), list(effect.ticket)]
     if isinstance(effect, fx.Download):
         return [name, effect.filename, _digest(effect.record)]
     if isinstance(effect, fx.ShowDown):
@@ -445,6 +448,11 @@ def scenario(number: int) -> Iterator[tuple[str, TableState, list[fx.Effect]]]:
                     answer = BotDecided(move, effect.ticket)
                     state, more = update(state, answer)
                     pending.append((_label(answer), state, more))
+                elif isinstance(effect, fx.Advise):
+                    view = effect.view
+                    advice = HintReady(stand_in_hint(view, list(view.legal_actions)), effect.ticket)
+                    state, more = update(state, advice)
+                    pending.append(("HintReady", state, more))
                 elif isinstance(effect, fx.Review):
                     review = stand_in_review(effect.record, effect.hand_number, effect.seat)
                     answer = ReviewReady(review, effect.ticket)
@@ -480,7 +488,6 @@ def records() -> Iterator[dict[str, Any]]:
     """Every golden record, in order."""
     seeds = _SeedSource()
     with (
-        mock.patch("gin.table.update.hint", stand_in_hint),
         mock.patch("random.SystemRandom", lambda: seeds),
     ):
         index = 0

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from gin.actions import ActionKind
-from gin.ai import make_player
+from gin.ai import hint, make_player
 from gin.ai.coach import review_hand
 from gin.cards import Card, parse_cards
 from gin.i18n import Translator
@@ -19,6 +19,7 @@ from gin.table.intents import (
     ChooseCard,
     DrawFromPile,
     DrawFromStock,
+    HintReady,
     Intent,
     Learn,
     LessonIntro,
@@ -41,8 +42,8 @@ WORDS = EN.words
 
 @dataclass
 class Table:
-    """A page without a browser: it performs Think and Review effects as the page does (the bot
-    decides, the coach reviews), and keeps saves."""
+    """A page without a browser: it performs Think, Advise and Review effects as the page does
+    (the bot decides, Hard advises, the coach reviews), and keeps saves."""
 
     state: TableState
     effects: list[fx.Effect] = field(default_factory=list)
@@ -79,6 +80,10 @@ class Table:
                 self.state, more = update(self.state, BotDecided(action, effect.ticket))
                 self.effects += more
                 pending += more
+            elif isinstance(effect, fx.Advise):
+                advice = hint(effect.view, list(effect.view.legal_actions))
+                self.state, more = update(self.state, HintReady(advice, effect.ticket))
+                self.effects += more
             elif isinstance(effect, fx.Review):
                 review = review_hand(effect.record, effect.hand_number, effect.seat)
                 self.state, more = update(self.state, ReviewReady(review, effect.ticket))

@@ -9,6 +9,7 @@ from typing import get_args
 import pytest
 
 from gin.actions import ActionKind
+from gin.ai import hint
 from gin.cards import Card, to_mask
 from gin.game import Game
 from gin.melds import deadwood_mask
@@ -27,6 +28,7 @@ from gin.table.intents import (
     DownloadRecord,
     DrawFromPile,
     DrawFromStock,
+    HintReady,
     KeyPress,
     MoveCard,
     NewGame,
@@ -331,6 +333,25 @@ def test_the_hint_is_given_on_the_persons_turn_and_counted() -> None:
     table.send(PlayCard(card))  # type: ignore[arg-type]
     assert table.state.hint is None
     assert refusal(_after(at_phase(TablePhase.HAND_OVER), AskHint())) == Why.HINT_ON_YOUR_TURN
+
+
+def test_the_hint_is_worked_out_by_the_page_and_dropped_once_the_position_is_gone() -> None:
+    """Hard's advice takes a phone a few hundred ms, so the update asks the page for it
+    (Advise) instead of computing it, and takes the answer only for the position asked."""
+    table = at_phase(TablePhase.DISCARD)
+    state, effects = update(table.state, AskHint())
+    (advise,) = effects
+    assert isinstance(advise, fx.Advise) and advise.view == table.state.view
+    assert state.hint is None and state.hints_used == 0
+    advice = hint(advise.view, list(advise.view.legal_actions))
+    card = next(a.card for a in state.legal() if a.kind is ActionKind.DISCARD)
+    assert card is not None
+    moved, _ = update(state, PlayCard(card))
+    late, more = update(moved, HintReady(advice, advise.ticket))
+    assert late == moved and more == []  # the person played before the advice came
+    shown, more = update(state, HintReady(advice, advise.ticket))
+    assert shown.hint == advice and shown.hints_used == 1
+    assert any(isinstance(e, fx.Announce) and e.subject == advice for e in more)
 
 
 def test_the_download_mid_game_holds_only_the_finished_hands() -> None:

@@ -19,7 +19,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 
 from gin.actions import Action
-from gin.ai.base import Player
+from gin.ai.base import Player, Steps, finish
 from gin.ai.basic import EasyPlayer, SimplePlayer
 from gin.ai.hard import HardPlayer
 from gin.ai.hints import REASONS, Appraisal, Hint
@@ -67,9 +67,16 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     """Hard's advice for the seat of ``view``: a legal action, a reason and an estimate."""
+    return finish(hinting(view, legal))
+
+
+def hinting(view: PlayerView, legal: Sequence[Action]) -> Steps[Hint]:
+    """:func:`hint` in steps (:data:`gin.ai.base.Steps`), for a page that must keep answering
+    while Hard works it out."""
     if not legal:
         raise ValueError("no legal action to advise on")
-    return HardPlayer(HINT_SEED).advise(view, list(legal))
+    appraisal = yield from HardPlayer(HINT_SEED).appraising(view, list(legal))
+    return appraisal.advice()
 
 
 __all__ = [
@@ -84,5 +91,6 @@ __all__ = [
     "SimplePlayer",
     "bot_seed",
     "hint",
+    "hinting",
     "make_player",
 ]

@@ -136,6 +136,19 @@ class Think(Effect):
 
 
 @dataclass(frozen=True)
+class Advise(Effect):
+    """Work out Hard's advice for the person's move in ``view``.
+
+    Hard takes 150 to 450 ms on a phone-class CPU, so the page works it out in slices,
+    letting the table paint and answer in between, and answers with
+    :class:`~gin.table.intents.HintReady` carrying ``ticket``.
+    """
+
+    view: PlayerView
+    ticket: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Review(Effect):
     """Work out the coach's review of finished hand ``hand_number`` for ``seat``.
 

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from gin.actions import Action, ActionKind
 from gin.ai.coach import HandReview
+from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.table.settings import SortMode
 
@@ -153,6 +154,15 @@ class ReviewReady:
     review that arrives after a new game started is dropped."""
 
     review: HandReview
+    ticket: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """Hard's advice, worked out by the page; ``ticket`` names the position it was asked
+    about, so advice that arrives after the person (or anything else) moved on is dropped."""
+
+    hint: Hint
     ticket: tuple[int, int]
 
 
@@ -314,6 +324,7 @@ Intent = (
     | ClosePanel
     | ChangeSetting
     | AskHint
+    | HintReady
     | ResetStatistics
     | DownloadRecord
     | ReviewHand

@@ -18,8 +18,9 @@ from dataclasses import replace
 from typing import assert_never
 
 from gin.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, ActionKind
-from gin.ai import bot_seed, hint
+from gin.ai import bot_seed
 from gin.ai.coach import HandReview
+from gin.ai.hints import Hint
 from gin.cards import Card
 from gin.daily import DAILY_RULES, daily_level, daily_seed
 from gin.fairness import Seal, played_record, reveal
@@ -30,6 +31,7 @@ from gin.table import daily_update, intents, lesson_update
 from gin.table import hand as hands
 from gin.table.daily import DailyGame, DailyResults
 from gin.table.effects import (
+    Advise,
     Announce,
     Deal,
     Download,
@@ -100,6 +102,8 @@ def update(state: TableState, intent: Intent) -> Transition:
             return _change_setting(state, name, value)
         case intents.AskHint():
             return _ask_hint(state)
+        case intents.HintReady(advice, ticket):
+            return _hint_ready(state, advice, ticket)
         case intents.ResetStatistics():
             return replace(state, question=Question.RESET_STATS), []
         case intents.DownloadRecord():
@@ -167,6 +171,7 @@ _KEEP_THE_OFFER = (
     intents.SaveFailed,
     intents.StoredElsewhere,
     intents.ReviewReady,
+    intents.HintReady,
     intents.LessonTick,
 )
 """The intents that leave the first visit's offer on show: its own answers, and what the page
@@ -536,7 +541,18 @@ def _ask_hint(state: TableState) -> Transition:
     legal = state.legal()
     if not legal:
         return refuse(state, Why.HINT_ON_YOUR_TURN, "hint")
-    advice = hint(state.view, legal)
+    return replace(state, why=None), [Advise(state.view, state.ticket)]
+
+
+def _hint_ready(state: TableState, advice: Hint, ticket: tuple[int, int]) -> Transition:
+    """Show Hard's advice, if the position it was asked about is still the person's to play,
+    and count it."""
+    if (
+        ticket != state.ticket
+        or state.lessons.run is not None
+        or advice.action not in state.legal()
+    ):
+        return state, []  # advice on a position that is gone
     stats = state.stats.update(state.level, state.stats.of(state.level).after_hint())
     hinted = replace(state, hint=advice, hints_used=state.hints_used + 1, stats=stats, why=None)
     return hinted, [save_table(hinted, stats=True), Announce(advice)]

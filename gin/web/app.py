@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, TypeVar
 
-from gin.ai import make_player
+from gin.ai import hinting, make_player
 from gin.ai.base import Steps, deciding
 from gin.ai.coach import HandReview, decisions
 from gin.cards import Card
@@ -26,6 +26,7 @@ from gin.table import effects as fx
 from gin.table.intents import (
     BotDecided,
     ChangeSetting,
+    HintReady,
     Intent,
     Panel,
     ReviewReady,
@@ -280,6 +281,8 @@ class TableApp:
                 self.announce(self.presenter.announcement(effect))
             elif isinstance(effect, fx.Think):
                 asyncio.ensure_future(self.think(effect))
+            elif isinstance(effect, fx.Advise):
+                asyncio.ensure_future(self.advise(effect))
             elif isinstance(effect, fx.Review):
                 asyncio.ensure_future(self.review(effect))
             elif isinstance(effect, fx.Download):
@@ -308,6 +311,11 @@ class TableApp:
         # neither keeps the page from answering (or from painting a frame) for their sum.
         await asyncio.sleep(0)
         self.dispatch(BotDecided(action, effect.ticket))
+
+    async def advise(self, effect: fx.Advise) -> None:
+        """Hard's advice on the person's move, worked out a slice at a time as its moves are."""
+        advice = await in_slices(hinting(effect.view, effect.view.legal_actions))
+        self.dispatch(HintReady(advice, effect.ticket))
 
     async def review(self, effect: fx.Review) -> None:
         """The coach's review, one decision at a time: the page paints and answers between
