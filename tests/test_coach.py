@@ -7,7 +7,7 @@ import pytest
 from gin import Game
 from gin.actions import ActionKind
 from gin.ai import HINT_SEED, HardPlayer, hint, make_player
-from gin.ai.coach import Decision, decisions, review_game, review_hand
+from gin.ai.coach import Decision, decisions, review_game, review_hand, reviewing
 
 
 def played(seed: int, players: tuple[str, str], hands: int = 2) -> Game:
@@ -75,6 +75,23 @@ def test_a_hand_review_is_that_hand_of_the_game_review() -> None:
     whole = review_game(game.to_dict(), seat=1)
     assert review_hand(game, 2, seat=1) == whole.hands[1]
     assert review_hand(game.finished_hands_record(), 1, seat=1) == whole.hands[0]
+
+
+def test_a_review_in_steps_pauses_within_each_decision_and_is_the_same_review() -> None:
+    """The page works a review out a slice at a time: Hard's work on a single decision must
+    pause too (one decision is 150-450 ms on a phone), not only between decisions."""
+    game = played(6, ("normal", "easy"), hands=2)
+    steps = reviewing(game, 1, seat=1)
+    paused = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            review = done.value
+            break
+        paused += 1
+    assert review == review_hand(game, 1, seat=1)
+    assert paused > 5 * len(review.decisions) > 0
 
 
 def test_the_hand_in_play_is_not_reviewed() -> None:

@@ -26,12 +26,13 @@ a decision and is not reviewed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gin.actions import Action
 from gin.ai import HINT_SEED
+from gin.ai.base import Steps, finish
 from gin.ai.hard import HardPlayer
 from gin.ai.hints import ReasonValue, check_reason, english_reason
 from gin.cards import Card
@@ -130,9 +131,16 @@ def decisions(
     ``game`` is a game or its record (``Game.to_dict`` or
     ``Game.finished_hands_record``); a record is checked first, so an invalid
     one is a ValueError before anything is reviewed.  One decision is worked
-    out per step, so a caller that must stay responsive (the page) can pause
-    between them.
+    out per item.
     """
+    return (found for found in _worked_out(game, seat, hand_number) if found is not None)
+
+
+def _worked_out(
+    game: Game | Mapping[str, Any], seat: int, hand_number: int | None
+) -> Generator[Decision | None, None, None]:
+    """:func:`decisions`, with a ``None`` between the parts of Hard's work on each (the steps
+    of :meth:`HardPlayer.appraising`), where a page may pause."""
     if not is_whole_number(seat) or seat not in (0, 1):
         raise ValueError("a seat is 0 or 1")
     data = _record(game)
@@ -153,7 +161,7 @@ def decisions(
         legal = replay.legal_actions()
         if replay.to_move == seat and len(legal) > 1 and hand_number in (None, number):
             view = replay.view(seat)
-            appraisal = adviser.appraise(view, legal)
+            appraisal = yield from adviser.appraising(view, legal)
             played = Action.parse(text)
             advice = appraisal.hint
             index += 1
@@ -173,7 +181,18 @@ def decisions(
 
 def review_hand(game: Game | Mapping[str, Any], hand_number: int, seat: int) -> HandReview:
     """The review of finished hand ``hand_number`` (from 1) from ``seat``'s side."""
-    return HandReview(hand_number, seat, tuple(decisions(game, seat, hand_number)))
+    return finish(reviewing(game, hand_number, seat))
+
+
+def reviewing(game: Game | Mapping[str, Any], hand_number: int, seat: int) -> Steps[HandReview]:
+    """:func:`review_hand` in steps (:data:`gin.ai.base.Steps`): a page works a hand's
+    review out a slice at a time, painting and answering in between."""
+    found: list[Decision] = []
+    for step in _worked_out(game, seat, hand_number):
+        if step is not None:
+            found.append(step)
+        yield
+    return HandReview(hand_number, seat, tuple(found))
 
 
 def review_game(game: Game | Mapping[str, Any], seat: int) -> GameReview:

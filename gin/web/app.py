@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from gin.ai import hinting, make_player
 from gin.ai.base import Steps, deciding
-from gin.ai.coach import HandReview, decisions
+from gin.ai.coach import reviewing
 from gin.cards import Card
 from gin.i18n import Translator
 from gin.table import effects as fx
@@ -318,13 +318,9 @@ class TableApp:
         self.dispatch(HintReady(advice, effect.ticket))
 
     async def review(self, effect: fx.Review) -> None:
-        """The coach's review, one decision at a time: the page paints and answers between
-        them, so the table never freezes while Hard goes through a hand."""
-        found = []
-        for decision in decisions(effect.record, effect.seat, effect.hand_number):
-            found.append(decision)
-            await asyncio.sleep(0)
-        review = HandReview(effect.hand_number, effect.seat, tuple(found))
+        """The coach's review, a slice at a time: the page paints and answers between them, so
+        the table never freezes while Hard goes through a hand."""
+        review = await in_slices(reviewing(effect.record, effect.hand_number, effect.seat))
         self.dispatch(ReviewReady(review, effect.ticket))
 
     async def share(self, effect: fx.Share) -> None:
