@@ -40,7 +40,7 @@ from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from e2e.players import IDLE, Person, wait_idle  # noqa: E402
+from e2e.players import IDLE, Person, click_visible, wait_idle  # noqa: E402
 from tools import serve  # noqa: E402
 from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
@@ -169,14 +169,27 @@ def open_probed_table(
     return page, cdp
 
 
+HINT_SHOWN = "() => (document.querySelector('[data-testid=hint]')?.textContent.length || 0) > 0"
+"""Hard's advice is on show (the page works it out after the click, a slice at a time)."""
+
+
 def play(
-    page: Page, decisions: int, settle: Callable[[Page], str], second_click_ms: float = 0
+    page: Page,
+    decisions: int,
+    settle: Callable[[Page], str],
+    second_click_ms: float = 0,
+    hints: bool = False,
 ) -> None:
-    """The scripted person's next ``decisions`` decisions, or up to the game's end."""
+    """The scripted person's next ``decisions`` decisions, or up to the game's end; with
+    ``hints``, it asks for a hint before each draw and discard and waits for it."""
     person = Person(page, settle=settle, second_click_ms=second_click_ms)
     for _ in range(decisions):
-        if settle(page) == "game-over":
+        phase = settle(page)
+        if phase == "game-over":
             break
+        if hints and phase in ("draw", "discard"):
+            click_visible(page, '[data-action="hint"]')
+            page.wait_for_function(HINT_SHOWN, polling=AT_REST_POLL_MS)
         person.decide()
 
 
@@ -187,13 +200,14 @@ def run_once(
     cpu_rate: float,
     settle: Callable[[Page], str],
     second_click_ms: float = 0,
+    hints: bool = False,
 ) -> tuple[list[Input], list[float], list[float]]:
     with sync_playwright() as p:
         page, _ = open_probed_table(p, url, seed, cpu_rate)
         page.evaluate(  # not start-up
             "window.__inputs.length = 0; window.__frames.length = 0; window.__tasks.length = 0"
         )
-        play(page, decisions, settle, second_click_ms)
+        play(page, decisions, settle, second_click_ms, hints)
         page.wait_for_timeout(1000)
         inputs = page.evaluate("window.__inputs")
         frames = page.evaluate("window.__frames")
@@ -247,6 +261,11 @@ def main() -> int:
         "them at once, faster than any hand; a person's double-click takes some 100-200 ms",
     )
     parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="ask for a hint before each draw and discard (its click is timed with the rest)",
+    )
+    parser.add_argument(
         "--list-slowest",
         type=int,
         default=0,
@@ -270,6 +289,7 @@ def main() -> int:
                 cpu_rate=args.cpu_throttle,
                 settle=WAITS[args.wait],
                 second_click_ms=args.second_click_ms,
+                hints=args.hints,
             )
             every_input += inputs
             every_frame += frames
