@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
-from typing import Protocol, TypeVar, runtime_checkable
+from collections.abc import Generator, Iterator
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from gin.actions import Action
 from gin.view import PlayerView
@@ -31,14 +31,22 @@ decision that takes Hard 400 ms on a phone never holds the page for that long
 (:func:`finish` runs one to its end at once)."""
 
 
+class Run(Generic[T]):
+    """``steps`` to be run by iterating over this, a pause per item; then :attr:`result`."""
+
+    def __init__(self, steps: Steps[T]) -> None:
+        self.steps = steps
+
+    def __iter__(self) -> Iterator[None]:
+        self.result: T = yield from self.steps
+
+
 def finish(steps: Steps[T]) -> T:
-    """Run ``steps`` to its end and return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
+    """Run ``steps`` to its end at once and return its result."""
+    run = Run(steps)
+    for _ in run:
+        pass
+    return run.result
 
 
 @runtime_checkable

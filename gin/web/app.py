@@ -18,7 +18,7 @@ from datetime import date
 from typing import Any, TypeVar
 
 from gin.ai import hinting, make_player
-from gin.ai.base import Steps, deciding
+from gin.ai.base import Run, Steps, deciding
 from gin.ai.coach import reviewing
 from gin.cards import Card
 from gin.i18n import Translator
@@ -60,16 +60,13 @@ T = TypeVar("T")
 async def in_slices(steps: Steps[T]) -> T:
     """Run ``steps`` (:data:`gin.ai.base.Steps`) to its end, giving the page back its main
     thread whenever a slice has taken :data:`SLICE_SECONDS`."""
+    run = Run(steps)
     until = time.perf_counter() + SLICE_SECONDS
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
+    for _ in run:
         if time.perf_counter() >= until:
             await asyncio.sleep(0)
             until = time.perf_counter() + SLICE_SECONDS
+    return run.result
 
 
 @dataclass
