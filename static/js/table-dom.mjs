@@ -400,8 +400,9 @@ async function warm() {
   if (width <= bitmaps.width && (bitmaps.fourColour || !fourColour)) return;
   warming = true;
   const urls = [];
+  let pictures;
   try {
-    const pictures = svgPictures(fourColour);
+    pictures = svgPictures(fourColour);
     for (const [, url] of pictures) {
       await idle();
       urls.push(await bitmap(url, width));
@@ -415,7 +416,6 @@ async function warm() {
     bitmaps = { width, fourColour, sheet, urls };
     requestAnimationFrame(() => setTimeout(() => old.forEach((u) => URL.revokeObjectURL(u)), 1000));
     document.documentElement.dataset.cardBitmaps = String(width);
-    await fetchPictures(pictures);
   } catch (error) {
     urls.forEach((u) => URL.revokeObjectURL(u));
     console.warn("the cards stay SVG pictures:", error);
@@ -423,6 +423,8 @@ async function warm() {
   } finally {
     warming = false;
   }
+  // Outside the try: the bitmaps are in use by now, and nothing may revoke them.
+  await fetchPictures(pictures);
   if (wantedWidth() > bitmaps.width) warm(); // the cards grew meanwhile
 }
 
