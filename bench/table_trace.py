@@ -43,6 +43,7 @@ def record(url: str, seed: int, decisions: int, rate: float) -> list[Event]:
         cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
         cdp.on("Tracing.tracingComplete", lambda _: done.append(True))
         categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc"]
+        categories.append("blink.user_timing")  # the page's gin:* steps
         cdp.send(
             "Tracing.start",
             {"traceConfig": {"includedCategories": categories}, "transferMode": "ReportEvents"},
