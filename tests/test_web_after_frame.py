@@ -54,7 +54,6 @@ def table_app(page: Page, performed: list[Any]) -> TableApp:
     app.dom = page
     app._busy = "false"
     app._after_frame = []
-    app._after_frame_due = False
     app.perform = performed.extend  # type: ignore[method-assign]
     return app
 

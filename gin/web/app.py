@@ -112,7 +112,6 @@ class TableApp:
         self._drawn: dict[str, str] = {}
         self._busy = "true"  # the table's busy flag as last drawn
         self._after_frame: list[fx.Effect] = []  # effects waiting for the next task
-        self._after_frame_due = False  # that task is asked for
         self._pending: Pending | None = None
         from pyodide.ffi import create_proxy
 
@@ -220,6 +219,7 @@ class TableApp:
         says it is busy until they are done, so that nothing reads the stored game before it
         is saved.  A hidden page paints no frame and its timers are throttled (to one a
         second, or a minute): there they are performed at once."""
+        asked = bool(self._after_frame)  # the next task is asked for already
         self._after_frame.extend(effects)
         if not self._after_frame:
             return
@@ -227,15 +227,13 @@ class TableApp:
             self.perform_waiting()
             return
         self.document.body.dataset.busy = "true"
-        if not self._after_frame_due:
+        if not asked:
             from pyodide.ffi import create_once_callable
 
-            self._after_frame_due = True
             self.window.setTimeout(create_once_callable(self.perform_waiting), 0)
 
     def perform_waiting(self) -> None:
         """The effects that waited for the frame (:meth:`perform_after_frame`), in order."""
-        self._after_frame_due = False
         effects, self._after_frame = self._after_frame, []
         timing = self.window.performance
         start = timing.now()
