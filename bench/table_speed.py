@@ -23,8 +23,11 @@ does; on a loaded machine the two waits' figures differed by less than the noise
 Prints medians and p95 per run and over all runs; targets 50 ms for click ->
 paint (p95) and for the longest task.  With ``--cpu-throttle 4`` Chromium slows the page's
 main thread down four times (``Emulation.setCPUThrottlingRate``, a mid-range phone's
-processor) once the table is up; the targets are then 100 ms (p95) and 200 ms.  Needs the
-built site (``make site``) and Debian's chromium.
+processor) once the table is up; the targets are then 100 ms (p95) and 200 ms.  With
+``--against SITE`` a second build plays the same seeds in turn with the first, and each
+build's figures are pooled over its runs: on a shared host one build's p95 at 4x ranges over
+half its value within an hour, more than most changes gain.  Needs the built site (``make
+site``) and Debian's chromium.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import CDPSession, Page, Playwright, sync_playwright
@@ -237,6 +241,12 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--site", default=str(ROOT / "_site"))
     parser.add_argument(
+        "--against",
+        metavar="SITE",
+        help="a second build to compare (e.g. main's, copied aside): the two play each seed in "
+        "turn, and each build's figures are pooled over all its runs",
+    )
+    parser.add_argument(
         "--cpu-throttle",
         type=float,
         default=1,
@@ -274,57 +284,86 @@ def main() -> int:
     )
     args = parser.parse_args()
     paint_target, task_target = (50, 50) if args.cpu_throttle == 1 else (100, 200)
-    server = serve.make_server(Path(args.site), "127.0.0.1", 0, "/")
-    thread = serve.serve_in_thread(server)
-    url = f"http://127.0.0.1:{server.server_port}/"
-    every_input: list[Input] = []
-    every_frame: list[float] = []
-    every_task: list[float] = []
+    sites = [args.site] + ([args.against] if args.against else [])
+    figures = {site: Figures() for site in sites}
+    servers = [serve.make_server(Path(site), "127.0.0.1", 0, "/") for site in sites]
+    threads = [serve.serve_in_thread(server) for server in servers]
+    urls = {
+        site: f"http://127.0.0.1:{server.server_port}/"
+        for site, server in zip(sites, servers, strict=True)
+    }
     try:
         for run in range(args.runs):
-            inputs, frames, tasks = run_once(
-                url,
-                seed=args.seed + run,
-                decisions=args.decisions,
-                cpu_rate=args.cpu_throttle,
-                settle=WAITS[args.wait],
-                second_click_ms=args.second_click_ms,
-                hints=args.hints,
-            )
-            every_input += inputs
-            every_frame += frames
-            every_task += tasks
-            durations = [duration for duration, *_ in inputs]
-            print(
-                f"run {run + 1}: {len(inputs)} inputs over 16 ms, click->paint p95 "
-                f"{p95(durations):.0f} ms ({slowest_parts(inputs)}); {len(tasks)} tasks of "
-                f"50 ms or more, longest "
-                f"{max(tasks, default=0):.0f} ms; longest script of a long frame "
-                f"{max(frames, default=0):.0f} ms"
-            )
+            # Seed by seed, each build in turn, the first one changing from seed to seed: a
+            # host that slows down over the runs slows both builds alike.
+            for site in sites if run % 2 == 0 else sites[::-1]:
+                inputs, frames, tasks = run_once(
+                    urls[site],
+                    seed=args.seed + run,
+                    decisions=args.decisions,
+                    cpu_rate=args.cpu_throttle,
+                    settle=WAITS[args.wait],
+                    second_click_ms=args.second_click_ms,
+                    hints=args.hints,
+                )
+                figures[site].add(inputs, frames, tasks)
+                durations = [duration for duration, *_ in inputs]
+                build = f" ({site})" if len(sites) > 1 else ""
+                print(
+                    f"run {run + 1}{build}: {len(inputs)} inputs over 16 ms, click->paint p95 "
+                    f"{p95(durations):.0f} ms ({slowest_parts(inputs)}); {len(tasks)} tasks of "
+                    f"50 ms or more, longest "
+                    f"{max(tasks, default=0):.0f} ms; longest script of a long frame "
+                    f"{max(frames, default=0):.0f} ms",
+                    flush=True,
+                )
     finally:
-        server.shutdown()
-        thread.join(timeout=5)
-    durations = [duration for duration, *_ in every_input]
-    median = statistics.median(durations) if durations else 0.0
+        for server, thread in zip(servers, threads, strict=True):
+            server.shutdown()
+            thread.join(timeout=5)
     throttled = f" with the CPU {args.cpu_throttle:g}x slower" if args.cpu_throttle != 1 else ""
-    print(
-        f"all runs{throttled}: click->paint median {median:.0f} ms, p95 "
-        f"{p95(durations):.0f} ms (target {paint_target}; inputs under 16 ms are not "
-        f"reported by the browser; {slowest_parts(every_input)}); tasks of 50 ms or more: "
-        f"{len(every_task)}, longest "
-        f"{max(every_task, default=0):.0f} ms (target {task_target}); the longest script of "
-        f"each long animation frame: p95 {p95(every_frame):.0f} ms, longest "
-        f"{max(every_frame, default=0):.0f} ms"
-    )
-    for duration, delay, handlers, frame, what in sorted(every_input, reverse=True)[
-        : args.list_slowest
-    ]:
-        print(
-            f"  {duration:4.0f} ms {what}: waiting {delay:.0f}, handlers {handlers:.0f}, "
-            f"the frame after {frame:.0f}"
-        )
+    for site in sites:
+        build = f" of {site}" if len(sites) > 1 else ""
+        print(f"all runs{build}{throttled}: {figures[site].summary(paint_target, task_target)}")
+        for duration, delay, handlers, frame, what in sorted(figures[site].inputs, reverse=True)[
+            : args.list_slowest
+        ]:
+            print(
+                f"  {duration:4.0f} ms {what}: waiting {delay:.0f}, handlers {handlers:.0f}, "
+                f"the frame after {frame:.0f}"
+            )
     return 0
+
+
+@dataclass
+class Figures:
+    """One build's measurements over its runs, pooled: each run's p95 moves with the host's
+    load by more than most changes gain, so builds are compared over every input of all their
+    runs (``--against``)."""
+
+    inputs: list[Input] = field(default_factory=list)
+    frames: list[float] = field(default_factory=list)
+    tasks: list[float] = field(default_factory=list)
+    run_p95s: list[float] = field(default_factory=list)
+
+    def add(self, inputs: list[Input], frames: list[float], tasks: list[float]) -> None:
+        self.inputs += inputs
+        self.frames += frames
+        self.tasks += tasks
+        self.run_p95s.append(p95([duration for duration, *_ in inputs]))
+
+    def summary(self, paint_target: int, task_target: int) -> str:
+        durations = [duration for duration, *_ in self.inputs]
+        median = statistics.median(durations) if durations else 0.0
+        runs = " / ".join(f"{value:.0f}" for value in self.run_p95s)
+        return (
+            f"click->paint median {median:.0f} ms, p95 {p95(durations):.0f} ms (target "
+            f"{paint_target}; each run's: {runs}; inputs under 16 ms are not reported by the "
+            f"browser; {slowest_parts(self.inputs)}); tasks of 50 ms or more: "
+            f"{len(self.tasks)}, longest {max(self.tasks, default=0):.0f} ms (target "
+            f"{task_target}); the longest script of each long animation frame: p95 "
+            f"{p95(self.frames):.0f} ms, longest {max(self.frames, default=0):.0f} ms"
+        )
 
 
 if __name__ == "__main__":
