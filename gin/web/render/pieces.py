@@ -68,8 +68,15 @@ def _note(card: CardModel) -> str:
 
 
 def hand_card(card: CardModel) -> str:
-    """A card of the person's hand: a button named by hidden text (no mismatched label)."""
+    """A card of the person's hand: a button named by ``aria-label``, or, when it shows a note,
+    by hidden text that holds the note: a name given by ``aria-label`` must hold the visible
+    note as axe reads it (WCAG 2.5.3, label in name), and the bracketed note does not.  The
+    hidden text is an element and a text more to style and lay out in every drawing of the
+    hand, so the nine or ten cards without a note go without it."""
     label = card.name + (f" ({card.note})" if card.note else "")
+    named = (
+        f'{_note(card)}<span class="visually-hidden">{escape(label)}</span>' if card.note else ""
+    )
     return (
         "<button "
         + attrs(
@@ -80,9 +87,9 @@ def hand_card(card: CardModel) -> str:
             data_selected="true" if card.selected else None,
             aria_disabled="false" if card.playable else "true",
             aria_pressed="true" if card.selected else None,
+            aria_label=None if card.note else label,
         )
-        + f">{art(str(card.card))}{_note(card)}"
-        f'<span class="visually-hidden">{escape(label)}</span></button>'
+        + f">{art(str(card.card))}{named}</button>"
     )
 
 
