@@ -16,6 +16,7 @@ from .players import (
     card_selector,
     click_visible,
     drag,
+    drag_points,
     hand_cards,
     play_game,
     play_one_decision,
@@ -199,6 +200,23 @@ def test_drag_a_card_to_arrange_the_hand_and_sort(page: Page, site_url: str) -> 
     wait_idle(page)
     ranks = ["A23456789TJQK".index(str(c["code"])[0]) for c in hand_cards(page)]
     assert ranks == sorted(ranks)
+
+
+def test_a_card_dropped_back_on_itself_is_not_chosen(page: Page, site_url: str) -> None:
+    """The click the browser sends after a drag that ends on the card it began on is the
+    drag's tail, not a tap: the page swallows it, and the next tap is a tap again."""
+    open_table(page, site_url, "?seed=3&speed=0")
+    while wait_idle(page) != "discard":
+        play_one_decision(page)
+    code = str(hand_cards(page)[0]["code"])
+    chosen = page.locator('[data-testid="hand"] [data-selected="true"]')
+    x, y = visible_middle(page, card_selector(code))
+    drag_points(page, (x, y), (x, y))  # out past the drag's threshold and back
+    wait_idle(page)
+    assert chosen.count() == 0
+    click_visible(page, card_selector(code))
+    expect(chosen).to_have_count(1)
+    assert chosen.get_attribute("data-card") == code
 
 
 def test_the_table_shows_what_a_player_needs(page: Page, site_url: str) -> None:

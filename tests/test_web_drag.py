@@ -1,10 +1,12 @@
-"""The page's drags (gin.web.drag) with stand-ins for the window and pointer events.
+"""The page's drags (gin.web.drag) with stand-ins for the window, the page and pointer events.
 
 Every listener is a call into Python, some 0.85 ms a pointer move with the CPU 4x slower
 (bench: 200 moves of a mouse over the table, 166 ms of the page's main thread against
-3.7 ms once the moves were followed only during a press).  So the pointer's moves and
-release are listened for from the press on and no longer once it ends; these tests hold
-that, which the browser tests (which drag and click alike either way) cannot see.
+3.7 ms once the moves were followed only during a press).  A press is followed by the page
+itself (``followPresses`` in static/js/table-dom.mjs) until it becomes a drag; from then on
+the pointer's moves and release are listened for in Python, and no longer once the drag ends.
+These tests hold that, which the browser tests (which drag and click alike either way)
+cannot see; the browser tests drag, tap and click on the real page.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from gin.table.intents import Intent
 from gin.web.drag import Drag
 
 
@@ -29,42 +32,99 @@ class FakeWindow:
             del self.listening[name]
 
 
-def press(on_card: bool, pointer: int = 1) -> SimpleNamespace:
-    source = SimpleNamespace(dataset=SimpleNamespace(card="7H"))
-    target = SimpleNamespace(closest=lambda selector: source if on_card else None)
-    return SimpleNamespace(button=0, pointerId=pointer, clientX=10, clientY=20, target=target)
+ELEMENTS: list[FakeElement] = []
 
 
-def wired() -> tuple[Drag, FakeWindow]:
+def by_class(selector: str) -> list[FakeElement]:
+    """``querySelectorAll`` of a class (``.dragging``); nothing else is looked for here."""
+    name = selector[1:] if selector.startswith(".") else None
+    return [element for element in ELEMENTS if name in element.classes]
+
+
+class FakeElement:
+    """Just enough of an element for a card to be lifted, followed and dropped nowhere."""
+
+    def __init__(self) -> None:
+        ELEMENTS.append(self)
+        self.dataset = SimpleNamespace(card="7H")
+        self.style = SimpleNamespace(transform="")
+        self.classes: set[str] = set()
+        self.classList = SimpleNamespace(add=self.classes.add, remove=self.classes.discard)
+        self.removed = False
+
+    def closest(self, selector: str) -> FakeElement | None:
+        return self if "hand" in selector else None
+
+    def querySelector(self, selector: str) -> None:  # noqa: N802
+        return None
+
+    def getBoundingClientRect(self) -> SimpleNamespace:  # noqa: N802
+        return SimpleNamespace(left=5, top=6, width=50, height=70)
+
+    def cloneNode(self, deep: bool) -> FakeElement:  # noqa: N802
+        return FakeElement()
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802
+        pass
+
+    def remove(self) -> None:
+        self.removed = True
+
+
+def pointer(pointer_id: int = 1, x: float = 40, y: float = 20) -> SimpleNamespace:
+    return SimpleNamespace(pointerId=pointer_id, clientX=x, clientY=y, preventDefault=lambda: None)
+
+
+def wired() -> tuple[Drag, FakeWindow, list[str], list[Intent]]:
     window = FakeWindow()
-    document = SimpleNamespace(querySelectorAll=lambda selector: [])
-    drag = Drag(document=document, dispatch=lambda intent: None)
+    ghosts: list[Any] = []
+    document = SimpleNamespace(
+        querySelectorAll=by_class,
+        elementFromPoint=lambda x, y: None,
+        body=SimpleNamespace(appendChild=ghosts.append),
+    )
+    swallowed: list[str] = []
+    dropped: list[Intent] = []
+    drag = Drag(document, dropped.append, lambda: swallowed.append("click"))
     drag.wire(window, proxy=lambda method: method)
-    return drag, window
+    return drag, window, swallowed, dropped
 
 
-def test_moves_are_followed_only_while_a_card_is_pressed() -> None:
-    drag, window = wired()
-    assert window.listening == {}
-    drag.on_down(press(on_card=True))
+def test_moves_are_followed_only_while_a_drag_lasts() -> None:
+    drag, window, swallowed, _ = wired()
+    assert window.listening == {}, "a press, or a tap, is the page's alone"
+    card = FakeElement()
+    drag.begin(card, 10, 20, pointer(x=40))
     assert set(window.listening) == {"pointermove", "pointerup", "pointercancel"}
-    drag.on_up(press(on_card=True))  # a tap: released where it was pressed
+    assert "dragging" in card.classes
+    drag.on_up(pointer())
     assert window.listening == {}
-    assert not drag.swallow_click()  # the click that follows a tap is the tap's
+    assert "dragging" not in card.classes
+    assert swallowed == ["click"], "the click after a drop is not a tap"
 
 
-def test_a_press_beside_the_cards_listens_for_nothing_more() -> None:
-    drag, window = wired()
-    drag.on_down(press(on_card=False))
-    assert window.listening == {}
-
-
-def test_a_cancelled_press_stops_following_and_another_pointer_does_not_end_it() -> None:
-    drag, window = wired()
-    drag.on_down(press(on_card=True, pointer=1))
-    drag.on_up(press(on_card=True, pointer=2))  # another finger
+def test_another_finger_neither_ends_the_drag_nor_starts_another() -> None:
+    drag, window, swallowed, _ = wired()
+    drag.begin(FakeElement(), 10, 20, pointer(pointer_id=1))
+    drag.begin(FakeElement(), 10, 20, pointer(pointer_id=2))  # a second finger's drag
+    drag.on_up(pointer(pointer_id=2))
     assert "pointermove" in window.listening
-    drag.on_cancel(press(on_card=True, pointer=1))
+    assert swallowed == []
+    drag.on_cancel(pointer(pointer_id=1))
     assert window.listening == {}
-    drag.on_cancel(press(on_card=True, pointer=1))  # a second cancel changes nothing
+    drag.on_cancel(pointer(pointer_id=1))  # a second cancel changes nothing
     assert window.listening == {}
+    assert swallowed == [], "a cancelled drag sends no click"
+
+
+def test_the_ghost_follows_the_pointer_from_where_it_was_pressed() -> None:
+    drag, _, _, dropped = wired()
+    drag.begin(FakeElement(), 10, 20, pointer(x=40, y=26))
+    ghost = drag._ghost
+    assert ghost is not None
+    assert ghost.style.transform == "translate(30px, 6px) rotate(3deg)"
+    drag.on_move(pointer(x=12, y=20))
+    assert ghost.style.transform == "translate(2px, 0px) rotate(3deg)"
+    drag.on_up(pointer(x=12, y=20))
+    assert ghost.removed
+    assert dropped == [], "dropped over nothing: no move is asked for"

@@ -107,7 +107,7 @@ class TableApp:
         self.sound = SoundPlayer(window)
         self.motion = Motion()
         self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.drag = Drag(document, self.dispatch)
+        self.drag = Drag(document, self.dispatch, dom.swallowClick)
         self._first = first
         self._drawn: dict[str, str] = {}
         self._busy = "true"  # the table's busy flag as last drawn
@@ -425,10 +425,8 @@ class TableApp:
 
     def on_click(self, event: Any) -> None:
         # A click made with the keyboard (Enter, Space) has no pointer position: detail 0.
-        # Only a pointer's click can be the tail of a drag; a key press never is.
+        # (The click that ends a drag never comes here: the page swallows it, Drag.begin.)
         keyboard = int(event.detail) == 0
-        if not keyboard and self.drag.swallow_click():
-            return
         intent = self.intent_of(event.target, keyboard=keyboard)
         if intent is not None:
             if event.target.closest("a[href]") is None:

@@ -4,9 +4,12 @@ the pile (a discard) or to another place in the hand (the person's own order).
 Pointer Events work alike for a mouse, a pen and a finger (HTML5 drag and drop
 does not work on phones).  A press becomes a drag only after the pointer has
 moved :data:`DRAG_THRESHOLD_PX`; a shorter press is a tap and is left to the
-click that follows, so tap-to-choose-then-tap keeps working.  Where a dragged
-card lands and what a drop means are decided in the table (:mod:`gin.table.pointer`):
-this module reports what was picked up, what it is over and where the cards stand.
+click that follows, so tap-to-choose-then-tap keeps working.  The page follows a press
+until then (``followPresses`` in ``static/js/table-dom.mjs``) and calls :meth:`Drag.begin`
+only once it is a drag: a tap or a click, most presses, makes no call into Python before
+its click.  Where a dragged card lands and what a drop means are decided in the table
+(:mod:`gin.table.pointer`): this module reports what was picked up, what it is over and
+where the cards stand.
 """
 
 from __future__ import annotations
@@ -22,69 +25,55 @@ DRAG_THRESHOLD_PX = 8
 
 
 class Drag:
-    def __init__(self, document: Any, dispatch: Callable[[Intent], None]) -> None:
+    def __init__(
+        self, document: Any, dispatch: Callable[[Intent], None], swallow_click: Callable[[], None]
+    ) -> None:
+        """``swallow_click`` tells the page that the click the browser sends after a drop is
+        not a tap (the page forgets it at the next press: a drop off its card has no click)."""
         self.document = document
         self.dispatch = dispatch
+        self.swallow_click = swallow_click
         self._press: dict[str, Any] | None = None
         self._ghost: Any = None
-        self._swallow = False
         self._window: Any = None
-        self._while_pressed: list[tuple[str, Any]] = []
+        self._while_dragged: list[tuple[str, Any]] = []
 
     def wire(self, window: Any, proxy: Callable[[Callable[[Any], None]], Any]) -> None:
-        """Follow the pointer's moves and its release only while a press lasts (``proxy``
+        """Follow the pointer's moves and its release only while a drag lasts (``proxy``
         makes a JavaScript listener of a method): every move of a mouse across the table
         would otherwise be a call into Python, some 0.85 ms each on a phone-class CPU, in
         the very tasks a click waits behind."""
         self._window = window
-        self._while_pressed = [
+        self._while_dragged = [
             ("pointermove", proxy(self.on_move)),
             ("pointerup", proxy(self.on_up)),
             ("pointercancel", proxy(self.on_cancel)),
         ]
 
-    def _follow(self, pressed: bool) -> None:
+    def _follow(self, dragging: bool) -> None:
         if self._window is None:
             return
-        listen = self._window.addEventListener if pressed else self._window.removeEventListener
-        for name, listener in self._while_pressed:
+        listen = self._window.addEventListener if dragging else self._window.removeEventListener
+        for name, listener in self._while_dragged:
             listen(name, listener)
 
-    def swallow_click(self) -> bool:
-        """True once after a drag: the click the browser sends after it is not a tap."""
-        swallowed, self._swallow = self._swallow, False
-        return swallowed
-
-    def on_down(self, event: Any) -> None:
-        self._swallow = False  # a drag that ended off its card was followed by no click
-        if int(event.button) != 0 or self._press is not None:
+    def begin(self, source: Any, x: float, y: float, event: Any) -> None:
+        """The press on ``source`` at (``x``, ``y``) has become a drag with the pointer
+        move ``event``: the card is lifted and follows the pointer to its drop.  (Another
+        finger's drag while one lasts is not followed.)"""
+        if self._press is not None:
             return
-        target = event.target
-        source = target.closest(
-            "[data-testid='hand'] [data-card],[data-testid='stock'],[data-testid='pile']"
-        )
-        if not source:
-            return
-        self._press = {
-            "id": event.pointerId,
-            "x": float(event.clientX),
-            "y": float(event.clientY),
-            "source": source,
-            "dragging": False,
-        }
+        self._press = {"id": event.pointerId, "x": float(x), "y": float(y), "source": source}
+        self._lift(self._press)
         self._follow(True)
+        self.on_move(event)
 
     def on_move(self, event: Any) -> None:
         press = self._press
         if press is None or event.pointerId != press["id"]:
             return
-        dx, dy = float(event.clientX) - press["x"], float(event.clientY) - press["y"]
-        if not press["dragging"]:
-            if dx * dx + dy * dy < DRAG_THRESHOLD_PX**2:
-                return
-            press["dragging"] = True
-            self._lift(press)
         event.preventDefault()
+        dx, dy = float(event.clientX) - press["x"], float(event.clientY) - press["y"]
         if self._ghost is not None:
             self._ghost.style.transform = f"translate({dx:.0f}px, {dy:.0f}px) rotate(3deg)"
         under = self.document.elementFromPoint(event.clientX, event.clientY)
@@ -96,9 +85,7 @@ class Drag:
             return
         self._press = None
         self._follow(False)
-        if not press["dragging"]:
-            return
-        self._swallow = True
+        self.swallow_click()
         self._drop_ghost()
         under = self.document.elementFromPoint(event.clientX, event.clientY)
         at = (float(event.clientX), float(event.clientY))

@@ -21,13 +21,15 @@ def main() -> None:
     import table_dom  # static/js/table-dom.mjs, which static/js/start.mjs gives Pyodide
 
     from gin.web.app import TableApp
+    from gin.web.drag import DRAG_THRESHOLD_PX
 
     app = TableApp(document, window, table_dom)
     root, drag = app.root, app.drag
+    # Before the click listener: the page swallows the click that ends a drag.
+    table_dom.followPresses(root, DRAG_THRESHOLD_PX, create_proxy(drag.begin))
     listeners: list[tuple[Any, str, Any]] = [
         (root, "click", app.on_click),
         (root, "change", app.on_change),
-        (root, "pointerdown", drag.on_down),
         (document, "keydown", app.on_key),
         (window, "storage", app.on_stored),
     ]
