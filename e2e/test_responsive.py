@@ -341,3 +341,32 @@ def test_a_phone_shows_what_the_computer_just_did(page: Page, site_url: str) -> 
     expect(line).to_have_text(re.compile(r"^The computer "))
     box = line.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
+
+FOCUS_PLACE = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return "body";
+    return e.closest('[data-testid="settings-panel"]') ? "panel" : e.outerHTML.slice(0, 120);
+}"""
+
+
+def test_a_panel_over_a_phone_table_keeps_the_keyboard_inside(
+    browser: Browser, site_url: str
+) -> None:
+    """On a phone a panel covers the whole table: opened, it takes the focus, and no key can
+    reach (and play) a control of the table it hides, until it closes."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_table(page, site_url, "?seed=1&speed=0")
+    assert wait_idle(page) == "upcard"
+    open_panel(page, "settings", touch=True)
+    assert page.evaluate(FOCUS_PLACE) == "panel"
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_PLACE) in ("panel", "body")
+    page.locator('[data-testid="settings-panel"] [data-action="close-panel"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
+    assert wait_idle(page) == "upcard", "nothing of the table was played"
+    expect(page.locator('[data-action="take"]')).to_be_visible()
+    context.close()

@@ -407,9 +407,9 @@ def test_keys_are_the_same_intents() -> None:
 
 def test_panels_open_toggle_and_close() -> None:
     table = at_phase(TablePhase.DRAW)
-    table.send(OpenPanel(Panel.MENU))
+    assert table.send(OpenPanel(Panel.MENU)) == [], "the menu leaves the focus on its button"
     assert table.state.panel is Panel.MENU
-    table.send(OpenPanel(Panel.SETTINGS))
+    assert table.send(OpenPanel(Panel.SETTINGS)) == [fx.Focus("close-panel")], "into the panel"
     assert table.state.panel is Panel.SETTINGS
     table.send(OpenPanel(Panel.SETTINGS))
     assert table.state.panel is None

@@ -515,8 +515,12 @@ def _sort_hand(state: TableState, mode: SortMode) -> Transition:
 
 
 def _open_panel(state: TableState, panel: Panel) -> Transition:
+    """Open ``panel`` (or close it, if it is open).  A framed panel takes the keyboard's focus
+    (its close button): on a phone it covers the table, whose controls the focus would
+    otherwise be left among, unseen.  The menu, a list under its button, leaves it there."""
     opened = None if state.panel is panel else panel
-    return replace(state, panel=opened, why=None), []
+    framed = opened is not None and opened is not Panel.MENU
+    return replace(state, panel=opened, why=None), [Focus("close-panel")] if framed else []
 
 
 def _change_setting(state: TableState, name: str, value: str | bool) -> Transition:
