@@ -167,6 +167,27 @@ def daily_hand(context: BrowserContext, url: str, day: str) -> list[str]:
     return codes
 
 
+def test_the_seal_on_the_smallest_phone_is_in_the_score_sheet(
+    browser: Browser, site_url: str
+) -> None:
+    """A 320 px phone's top bar has no room for the seal beside the scores and the menu: it is
+    left out there (squeezed, it was a sliver that made the page wider than the window), and
+    the score sheet, which the menu opens, shows it whole."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    open_table(page, site_url, "?speed=0")  # no seed: a sealed deal, as every player's game
+    wait_idle(page)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    expect(page.locator(".topbar .seal-chip")).to_be_hidden()
+    open_panel(page, "sheet", touch=True)
+    commitment = page.locator('[data-testid="sheet-panel"] [data-testid="commitment"]')
+    expect(commitment).to_be_visible()
+    assert HEX64.match(commitment.inner_text().strip())
+    context.close()
+
+
 def test_a_days_deal_is_the_same_in_two_browsers_and_the_next_days_is_another(
     browser: Browser, site_url: str
 ) -> None:
