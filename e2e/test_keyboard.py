@@ -148,3 +148,33 @@ def test_focus_is_visible(page: Page, site_url: str) -> None:
     page.keyboard.press("Tab")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("", "none")
+
+
+ACTIVE_ACTION = "document.activeElement?.dataset?.action || ''"
+
+
+def test_the_menu_and_its_panels_by_keyboard(page: Page, site_url: str) -> None:
+    """Enter on the menu's button puts the focus on its first entry (the menu comes after the
+    whole table in the page's order), Tab walks its entries, and a panel opened from it gives
+    the focus back to the menu's button as it closes, so the keyboard carries on from there."""
+    open_table(page, site_url)
+    page.locator('[data-action="menu"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="menu"]')).to_be_visible()
+    assert page.evaluate(ACTIVE_ACTION) == "new-game"
+    seen = []
+    while page.evaluate(ACTIVE_ACTION) != "settings":
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(ACTIVE_ACTION))
+        assert len(seen) < 5, f"Tab left the menu's entries: {seen}"
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="settings-panel"]')).to_be_visible()
+    assert page.evaluate(ACTIVE_ACTION) == "close-panel"
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-testid="settings-panel"]')).to_have_count(0)
+    assert page.evaluate(ACTIVE_ACTION) == "menu"
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="menu"]')).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-testid="menu"]')).to_have_count(0)
+    assert page.evaluate(ACTIVE_ACTION) == "menu"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from gin.table.controls import FIRST_IN_MENU
 from gin.table.intents import ChangeSetting, OpenPanel, Panel
 from gin.table.presenter import panels
 from gin.table.state import TablePhase
@@ -16,10 +17,12 @@ def test_the_menu_has_no_keys_on_touch_only_devices_and_the_chart_says_when_empt
     table.send(OpenPanel(Panel.MENU))
     actions = [b.action for b in EN.table(table.state).panel.items]  # type: ignore[union-attr]
     assert "help" in actions and "new-game" in actions and "download" in actions
+    assert actions[0] == FIRST_IN_MENU.action, "the entry that takes the focus comes first"
     from gin.table.intents import TouchOnly
 
     table.send(TouchOnly(True))
-    assert "help" not in [b.action for b in EN.table(table.state).panel.items]  # type: ignore[union-attr]
+    actions = [b.action for b in EN.table(table.state).panel.items]  # type: ignore[union-attr]
+    assert "help" not in actions and actions[0] == FIRST_IN_MENU.action
     table.send(OpenPanel(Panel.STATS))
     stats = EN.table(table.state).panel.stats  # type: ignore[union-attr]
     assert stats is not None and stats.bars == () and stats.empty

@@ -406,16 +406,20 @@ def test_keys_are_the_same_intents() -> None:
 
 
 def test_panels_open_toggle_and_close() -> None:
+    """A panel takes the focus as it opens and gives it back to its opener as it closes."""
     table = at_phase(TablePhase.DRAW)
-    assert table.send(OpenPanel(Panel.MENU)) == [], "the menu leaves the focus on its button"
+    assert table.send(OpenPanel(Panel.MENU)) == [fx.Focus("new-game")], "the menu's first entry"
     assert table.state.panel is Panel.MENU
     assert table.send(OpenPanel(Panel.SETTINGS)) == [fx.Focus("close-panel")], "into the panel"
     assert table.state.panel is Panel.SETTINGS
-    table.send(OpenPanel(Panel.SETTINGS))
+    assert table.send(OpenPanel(Panel.SETTINGS)) == [fx.Focus("menu")], "back to the menu"
     assert table.state.panel is None
     table.send(OpenPanel(Panel.STATS))
-    table.send(ClosePanel())
+    assert table.send(ClosePanel()) == [fx.Focus("menu")]
     assert table.state.panel is None
+    assert table.send(ClosePanel()) == [], "nothing open, the focus stays"
+    table.send(OpenPanel(Panel.MENU))
+    assert table.send(Cancel()) == [fx.Focus("menu")], "Escape: back to the menu's button"
 
 
 def test_cancel_steps_back_one_thing_at_a_time() -> None:

@@ -121,5 +121,9 @@ class Control(Enum):
         return None
 
 
+FIRST_IN_MENU = next(control for control in Control if control.menu is InMenu.ALWAYS)
+"""The menu's first entry, in every menu: it takes the keyboard's focus as the menu opens,
+since the menu's list comes after the whole table in the page's order."""
+
 _BY_NAME = {control.action: control for control in Control if control is not Control.DISMISS}
 _NUMBERED = re.compile(r"(?P<kind>[a-z-]+)-(?P<index>[0-9]{1,4})")

@@ -29,6 +29,7 @@ from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
 from gin.table import daily_update, intents, lesson_update
 from gin.table import hand as hands
+from gin.table.controls import FIRST_IN_MENU, Control
 from gin.table.daily import DailyGame, DailyResults
 from gin.table.effects import (
     Advise,
@@ -97,7 +98,7 @@ def update(state: TableState, intent: Intent) -> Transition:
         case intents.OpenPanel(panel):
             return _open_panel(state, panel)
         case intents.ClosePanel():
-            return replace(state, panel=None), []
+            return _close_panel(state)
         case intents.ChangeSetting(name, value):
             return _change_setting(state, name, value)
         case intents.AskHint():
@@ -484,7 +485,7 @@ def _cancel(state: TableState) -> Transition:
     if state.armed is not None or state.selected is not None:
         return replace(state, armed=None, selected=None), []
     if state.panel is not None:
-        return replace(state, panel=None), []
+        return _close_panel(state)
     if state.offer:
         return lesson_update.dismiss_offer(state)
     if state.lessons.intro and state.lessons.run is not None:
@@ -515,12 +516,23 @@ def _sort_hand(state: TableState, mode: SortMode) -> Transition:
 
 
 def _open_panel(state: TableState, panel: Panel) -> Transition:
-    """Open ``panel`` (or close it, if it is open).  A framed panel takes the keyboard's focus
-    (its close button): on a phone it covers the table, whose controls the focus would
-    otherwise be left among, unseen.  The menu, a list under its button, leaves it there."""
-    opened = None if state.panel is panel else panel
-    framed = opened is not None and opened is not Panel.MENU
-    return replace(state, panel=opened, why=None), [Focus("close-panel")] if framed else []
+    """Open ``panel`` (or close it, if it is open).  The panel takes the keyboard's focus: a
+    framed panel on its close button (on a phone it covers the table, whose controls the focus
+    would otherwise be left among, unseen), the menu on its first entry (its list comes after
+    the whole table in the page's order, where Tab would reach it last)."""
+    if state.panel is panel:
+        return _close_panel(state)
+    first = FIRST_IN_MENU if panel is Panel.MENU else Control.CLOSE_PANEL
+    return replace(state, panel=panel, why=None), [Focus(first.action)]
+
+
+def _close_panel(state: TableState) -> Transition:
+    """Close the open panel; the focus goes back to the control that opened it (the review's
+    button, or the menu's, from which every other panel opens), not to the page's start."""
+    if state.panel is None:
+        return state, []
+    opener = Control.REVIEW_HAND if state.panel is Panel.REVIEW else Control.MENU
+    return replace(state, panel=None), [Focus(opener.action)]
 
 
 def _change_setting(state: TableState, name: str, value: str | bool) -> Transition:

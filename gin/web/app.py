@@ -389,7 +389,10 @@ class TableApp:
             if isinstance(target, Card)
             else f'[data-action="{target}"]'
         )
-        element = self.root.querySelector(selector)
+        # A control of the open panel first: the table under it may have one of that name.
+        element = self.root.querySelector(
+            f'[data-region="overlay"] {selector}'
+        ) or self.root.querySelector(selector)
         if element:
             element.focus()
 
