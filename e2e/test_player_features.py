@@ -137,6 +137,40 @@ def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url
     expect(page.locator('[data-setting="four_colour"]')).to_be_checked()
 
 
+def test_a_question_holds_the_table_until_it_is_answered(page: Page, site_url: str) -> None:
+    """The question dims the table: a click or a tap on it, a game key and Tab reach nothing
+    under it (before, a click on the stock drew a card behind "New game?"); its safe answer
+    has the focus, and once it is answered the table plays again."""
+    open_table(page, site_url, "?seed=4&speed=0")
+    for _ in range(4):  # a game in progress (or the question is not asked), at a draw
+        play_one_decision(page)
+        if wait_idle(page) == "draw":
+            break
+    phase, hand = wait_idle(page), hand_codes(page)
+    assert phase == "draw"
+    choose_from_menu(page, "new-game")
+    expect(page.locator('[data-testid="confirm"]')).to_be_visible()
+    expect(page.locator('[data-testid="confirm"] [data-action="cancel"]')).to_be_focused()
+    for target in ('[data-testid="stock"]', '[data-action="menu"]'):
+        box = page.locator(target).bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("s")
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        inside = page.evaluate(
+            "!document.activeElement || document.activeElement === document.body"
+            " || !!document.activeElement.closest('[data-testid=confirm]')"
+        )
+        assert inside, "Tab left the question for the table under it"
+    expect(page.locator('[data-testid="menu"]')).to_have_count(0)
+    assert (wait_idle(page), hand_codes(page)) == (phase, hand), "nothing was played under it"
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-testid="confirm"]')).to_have_count(0)
+    click_visible(page, '[data-testid="stock"]')
+    assert wait_idle(page) == "discard", "answered, the table plays again"
+
+
 def test_bonuses_show_at_game_over_and_statistics_count_the_game(page: Page, site_url: str) -> None:
     preset(page, "settings", {"level": "easy", "rules": {"target": 15, "game_bonus": True}})
     open_table(page, site_url, "?seed=8&speed=0")

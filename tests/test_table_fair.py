@@ -23,8 +23,11 @@ from gin.table.intents import (
     Confirm,
     DismissReveal,
     DownloadRecord,
+    KeyPress,
     NewGame,
     NextHand,
+    OpenPanel,
+    Panel,
     PlayDaily,
     ShareDaily,
     ShareDone,
@@ -375,6 +378,10 @@ def test_share_copies_a_spoiler_free_text_or_shows_it_for_copying() -> None:
     assert "select the text" in EN.table(table.state).sharing.status  # type: ignore[union-attr]
     table.send(ShareDone(True))
     assert "Copied" in EN.table(table.state).sharing.status  # type: ignore[union-attr]
+    assert table.send(KeyPress("n")) == [] and table.state.sharing is not None, "the box waits"
+    table.send(OpenPanel(Panel.MENU))
+    assert table.state.sharing is None, "the menu opens with the box put away, not under it"
+    table.send(ShareDaily())
     table.send(CloseShare())
     assert table.state.sharing is None
 

@@ -284,6 +284,21 @@ def test_new_game_asks_when_a_game_is_in_progress_and_counts_a_loss() -> None:
     assert table.saved["stats"] == table.state.stats.to_dict()
 
 
+def test_a_question_takes_the_focus_and_the_table_waits_for_its_answer() -> None:
+    """Asked, a question focuses its safe answer; until it is answered the table's keys and
+    the menu do nothing, and Escape is the answer No."""
+    table = at_phase(TablePhase.DRAW, seed=5)
+    assert table.send(NewGame()) == [fx.Focus("cancel")]
+    before = table.state
+    for key in ("s", "p", "?", "h"):
+        assert table.send(KeyPress(key)) == [] and table.state is before, key
+    assert table.send(OpenPanel(Panel.MENU)) == [] and table.state.panel is None
+    table.send(KeyPress("Escape"))
+    assert table.state.question is None and table.phase is TablePhase.DRAW
+    table.send(KeyPress("s"))
+    assert table.phase is TablePhase.DISCARD, "answered, the keys play again"
+
+
 def test_reset_statistics_asks_and_does_not_count_old_hands_again() -> None:
     table = at_phase(TablePhase.HAND_OVER)
     assert table.state.stats.of("easy").hands_played == 1

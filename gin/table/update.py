@@ -65,8 +65,17 @@ Transition = tuple[TableState, Effects]
 def update(state: TableState, intent: Intent) -> Transition:
     """The next state of the table after ``intent``, and the effects the page must perform.
 
-    One case per intent: mypy checks that none is missing (``Intent`` is their union).
+    A question, once asked, takes the keyboard's focus (on its safe answer, Cancel): the
+    table under it waits for the answer (static/css/table.css makes it inert).
     """
+    after, effects = _transition(state, intent)
+    if after.question is not None and after.question is not state.question:
+        effects = [*effects, Focus(Control.CANCEL.action)]
+    return after, effects
+
+
+def _transition(state: TableState, intent: Intent) -> Transition:
+    """One case per intent: mypy checks that none is missing (``Intent`` is their union)."""
     if state.offer and not isinstance(intent, _KEEP_THE_OFFER):
         state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
@@ -522,8 +531,12 @@ def _open_panel(state: TableState, panel: Panel) -> Transition:
     the whole table in the page's order, where Tab would reach it last)."""
     if state.panel is panel:
         return _close_panel(state)
+    if state.question is not None:
+        return state, []  # the question comes first: the table under it waits for the answer
     first = FIRST_IN_MENU if panel is Panel.MENU else Control.CLOSE_PANEL
-    return replace(state, panel=panel, why=None), [Focus(first.action)]
+    # The share box is put away: the panel would open under it.
+    opened = replace(state, panel=panel, sharing=None, why=None)
+    return opened, [Focus(first.action)]
 
 
 def _close_panel(state: TableState) -> Transition:
@@ -725,14 +738,16 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
 
 
 def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
-    """A key does what its binding says, with the open panel (the arrows step a review)."""
+    """A key does what its binding says, with the open panel (the arrows step a review).
+    While a question or the share box waits, only Escape acts: the table under it is still."""
     bound = binding(key, state.panel)
     sends = None if bound is None else bound.sends
-    if sends is None:
+    waiting = state.question is not None or state.sharing is not None
+    if sends is None or (waiting and not isinstance(sends, intents.Cancel)):
         return state, []
     if isinstance(sends, FocusStep):
         return state, _focus_step(state, focused, sends.step)
-    after, effects = update(state, sends)
+    after, effects = _transition(state, sends)
     if isinstance(sends, intents.Arm) and after.armed is not None:
         effects = [*effects, *_focus_step(after, None, 0)]
     return after, effects

@@ -134,7 +134,7 @@ def share_box(model: ShareModel | None) -> str:
     if model is None:
         return ""
     return (
-        '<section class="share" data-testid="share" role="dialog" aria-modal="false" '
+        '<section class="share" data-testid="share" role="dialog" aria-modal="true" '
         f'aria-labelledby="share-title"><div class="panel-head"><h2 id="share-title">'
         f"{escape(model.title)}</h2>{button(model.close, 'close')}</div>"
         f'<textarea readonly rows="4" data-testid="share-text" '

@@ -203,7 +203,8 @@ _SCROLL_FOCUS = {name: ' tabindex="0"' for name in ("rules", "help", "sheet")}
 def question_box(question: QuestionModel) -> str:
     return (
         f'<div class="confirm" data-testid="confirm" data-question="{question.name}" '
-        f'role="alertdialog" aria-label="{escape(question.text)}"><p>{escape(question.text)}</p>'
+        f'role="alertdialog" aria-modal="true" aria-label="{escape(question.text)}">'
+        f"<p>{escape(question.text)}</p>"
         f'<div class="confirm-actions">{button(question.confirm, "menu")}'
         f"{button(question.cancel, 'menu')}</div></div>"
     )
