@@ -370,3 +370,33 @@ def test_a_panel_over_a_phone_table_keeps_the_keyboard_inside(
     assert wait_idle(page) == "upcard", "nothing of the table was played"
     expect(page.locator('[data-action="take"]')).to_be_visible()
     context.close()
+
+
+REVEAL_OUTSIDE = """() => {
+    const box = document.querySelector('[data-testid="result"]').getBoundingClientRect();
+    const [left, right] = [Math.max(box.left, 0) - 0.5, Math.min(box.right, innerWidth) + 0.5];
+    return [...document.querySelectorAll('[data-testid="reveal"] .card')]
+        .map((card) => card.getBoundingClientRect())
+        .filter((r) => r.left < left || r.right > right)
+        .map((r) => `a card at ${r.left.toFixed(1)} to ${r.right.toFixed(1)}`);
+}"""
+
+
+def test_the_deck_shown_at_a_hand_s_end_fits_a_phone(browser: Browser, site_url: str) -> None:
+    """Show the deck wraps the stock into rows: every card of every row lies inside the
+    result (before, the first card of each wrapped row stood half outside it, cut off)."""
+    for width in (320, 390):
+        context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 844}})
+        page = context.new_page()
+        open_position(page, site_url, positions.hand_over(seed=10))  # 28 cards of stock
+        assert wait_idle(page) == "hand-over"
+        tap_visible(page, '[data-action="show-deck"]')
+        expect(page.locator('[data-testid="reveal"]')).to_be_visible()
+        rows = page.evaluate(
+            "() => new Set([...document.querySelectorAll('.stock-order .card')]"
+            ".map((c) => Math.round(c.getBoundingClientRect().top))).size"
+        )
+        assert rows >= 2, f"the stock wraps at {width} px"
+        outside = page.evaluate(REVEAL_OUTSIDE)
+        assert not outside, f"{width} px: " + "; ".join(outside)
+        context.close()
