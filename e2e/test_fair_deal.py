@@ -188,6 +188,38 @@ def test_the_seal_on_the_smallest_phone_is_in_the_score_sheet(
     context.close()
 
 
+CHIP_PLACE = """() => {
+    const chip = document.querySelector('.topbar [data-testid=daily-chip]').getBoundingClientRect();
+    const scores = document.querySelector('.topbar .scoreboard').getBoundingClientRect();
+    const name = document.querySelector('.topbar [data-testid=daily-chip] .daily-name');
+    return {overlap: chip.left < scores.right && chip.top < scores.bottom, cut:
+        name.getBoundingClientRect().width > 1 && name.scrollWidth > name.clientWidth + 1,
+        shown: name.getBoundingClientRect().width > 1 ? name.textContent : getComputedStyle(
+            document.querySelector('.topbar [data-testid=daily-chip]'), '::before').content};
+}"""
+
+
+def test_the_daily_chip_is_whole_on_a_phone_and_a_tablet(browser: Browser, site_url: str) -> None:
+    """Today's deal in the top bar: a phone has no room for its name beside the scores (cut to
+    "Today's…", it lay over the computer's score), so it shows the day on a calendar page; a
+    tablet's bar leaves the game's title out for the whole name.  The name stays the chip's."""
+    for width, shown in ((360, '"6" / ""'), (390, '"6" / ""'), (768, "Today's deal")):
+        context = browser.new_context(
+            viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
+        )
+        page = context.new_page()
+        page.clock.set_fixed_time("2026-12-06T12:00:00Z")
+        open_table(page, site_url, "?daily=2026-12-06&speed=0")
+        wait_idle(page)
+        chip = page.locator(".topbar [data-testid=daily-chip]")
+        expect(chip).to_be_visible()
+        expect(chip).to_have_text("Today's deal")  # the name a screen reader reads
+        place = page.evaluate(CHIP_PLACE)
+        assert place == {"overlap": False, "cut": False, "shown": shown}, (width, place)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+        context.close()
+
+
 def test_a_days_deal_is_the_same_in_two_browsers_and_the_next_days_is_another(
     browser: Browser, site_url: str
 ) -> None:

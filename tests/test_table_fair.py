@@ -38,6 +38,7 @@ from gin.table.presenter import panels
 from gin.table.seats import AI
 from gin.table.startup import Address, Stored, read_address, start
 from gin.table.state import Question, TablePhase
+from gin.web.render import regions
 from tests.table_helpers import EN, WORDS, Table, sensible_intent
 
 DEC_1 = date(2026, 12, 1)
@@ -226,6 +227,8 @@ def test_todays_deal_is_the_dates_whatever_the_settings_and_keeps_the_game_in_pr
     assert isinstance(daily, dict) and daily["on_table"] and daily["daily"] == "2026-12-01"
     model = EN.table(state)
     assert model.seal is not None and model.seal.label == "Today's deal"
+    assert model.seal.day_of_month == "1", "a phone's top bar shows the day on a calendar page"
+    assert 'data-day="1"' in regions(model)["topbar"]
     entries = [b.action for b in panels.menu_items(WORDS, state)]
     assert entries[:3] == ["new-game", "daily", "back-to-game"]
 

@@ -37,6 +37,9 @@ class SealModel:
     note: str
     practice: str = ""
     """Said of a daily deal whose result is not kept."""
+    day_of_month: str = ""
+    """A daily deal's day ("6"): a phone's top bar shows it on a calendar page instead of
+    the deal's name, for which it has no room beside the scores."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,8 @@ class DealsPresenter:
             )
             practice = _("Practice: this game's result is not kept.") if daily.practice else ""
             short = _("{deal} · practice").format(deal=label) if daily.practice else label
-            return SealModel(label, short, "", words.daily_note(daily.day), practice)
+            note = words.daily_note(daily.day)
+            return SealModel(label, short, "", note, practice, str(daily.day.day))
         if seal is None:
             return SealModel(
                 _("Chosen deal"),

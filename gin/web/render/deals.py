@@ -20,8 +20,9 @@ def seal_chip(seal: SealModel | None) -> str:
         return ""
     if not seal.commitment:
         return (
-            f'<span class="seal-chip daily" data-testid="daily-chip" title="{escape(seal.short)}">'
-            f"{escape(seal.short)}</span>"
+            f'<span class="seal-chip daily" data-testid="daily-chip" '
+            f'data-day="{escape(seal.day_of_month)}" title="{escape(seal.short)}">'
+            f'<span class="daily-name">{escape(seal.short)}</span></span>'
         )
     head, _, tail = seal.short.partition("…")
     return (
