@@ -60,5 +60,13 @@ def test_the_hint_weighs_its_move_then_a_person_reviews_the_hand_by_click_and_ke
     click_visible(page, f'{PANEL} [data-action="close-panel"]')
     expect(panel).to_have_count(0)
     open_panel(page, "stats")
-    reviewed = page.locator('[data-testid="review-stats"] tr').first.locator("td")
+    reviewed = page.locator('[data-testid="review-stats"] tr:has(td)').first.locator("td")
     expect(reviewed.first).to_have_text("1")  # the Easy column: one hand reviewed
+    columns = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=stats-table] tr:has(td + td)')]
+            .map((row) => [...row.querySelectorAll('td')]
+                .map((td) => Math.round(td.getBoundingClientRect().right)))"""
+    )
+    assert len(columns) > 2 and all(row == columns[0] for row in columns), (
+        f"the coach's figures line up with the levels' columns: {columns}"
+    )

@@ -6,7 +6,7 @@ Each panel's body is drawn by one function of :data:`PANEL_BODIES`, by the panel
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 
 from gin.i18n import LANGUAGES
@@ -49,31 +49,31 @@ def field(model: FieldModel) -> str:
 
 
 def stats_body(stats: StatsModel) -> str:
+    """The statistics per level, and the coach's figures below them in the same table, so
+    that the levels' columns line up (two tables sized their columns each their own way)."""
     heads = "".join(f'<th scope="col">{escape(h)}</th>' for h in stats.heads)
-    rows = "".join(
-        f'<tr><th scope="row">{escape(label)}</th>'
-        + "".join(f"<td>{value}</td>" for value in values)
-        + "</tr>"
-        for label, values in stats.rows
-    )
     table = (
         f'<table class="stats" data-testid="stats-table"><thead><tr><td></td>{heads}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        f"<tbody>{stats_rows(stats.rows)}</tbody>{review_stats(stats.reviews, len(stats.heads))}"
+        "</table>"
     )
-    return stats_chart(stats) + table + review_stats(stats.reviews) + button(stats.reset, "menu")
+    return stats_chart(stats) + table + button(stats.reset, "menu")
 
 
-def review_stats(model: ReviewStatsModel) -> str:
-    """The coach's figures per level (their columns are the statistics table's levels)."""
-    rows = "".join(
+def stats_rows(rows: Iterable[tuple[str, Iterable[int | str]]]) -> str:
+    return "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
-        + "".join(f"<td>{escape(value)}</td>" for value in values)
+        + "".join(f"<td>{escape(str(value))}</td>" for value in values)
         + "</tr>"
-        for label, values in model.rows
+        for label, values in rows
     )
+
+
+def review_stats(model: ReviewStatsModel, levels: int) -> str:
+    """The coach's figures per level: a group of rows under its own heading."""
     return (
-        f'<table class="stats" data-testid="review-stats"><caption>{escape(model.title)}'
-        f"</caption><tbody>{rows}</tbody></table>"
+        f'<tbody data-testid="review-stats"><tr><th scope="rowgroup" colspan="{levels + 1}" '
+        f'class="stats-group">{escape(model.title)}</th></tr>{stats_rows(model.rows)}</tbody>'
     )
 
 
