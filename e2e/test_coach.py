@@ -62,8 +62,9 @@ def test_the_hint_weighs_its_move_then_a_person_reviews_the_hand_by_click_and_ke
     open_panel(page, "stats")
     reviewed = page.locator('[data-testid="review-stats"] tr:has(td)').first.locator("td")
     expect(reviewed.first).to_have_text("1")  # the Easy column: one hand reviewed
+    page.set_viewport_size({"width": 1920, "height": 1080})  # where the two tables parted
     columns = page.evaluate(
-        """() => [...document.querySelectorAll('[data-testid=stats-table] tr:has(td + td)')]
+        """() => [...document.querySelectorAll('table.stats tr:has(td + td)')]
             .map((row) => [...row.querySelectorAll('td')]
                 .map((td) => Math.round(td.getBoundingClientRect().right)))"""
     )
