@@ -165,10 +165,18 @@ def test_the_whole_path_is_played_with_the_ordinary_controls() -> None:
         assert number in (1, 2, 3, 4) or table.state.view.hand_results  # those end a hand
         table.send(NextLesson())
     assert table.state.lessons.complete and table.state.lessons.progress.finished
-    assert 'data-testid="lessons-done"' in regions(EN.table(table.state))["lesson"]
+    drawn = regions(EN.table(table.state))
+    assert 'data-testid="lessons-done"' in drawn["overlay"], "a box over the table"
+    assert drawn["lesson"] == "", "not a panel above it, which the table makes no room for"
     assert fx.Focus("lesson-restart") in table.effects
     table.send(RestartLessons())
     assert table.state.lessons.number == 1
+    for _ in LESSONS:
+        finish(table)
+        table.send(NextLesson())
+    assert table.state.lessons.complete
+    table.send(Cancel())
+    assert not table.state.lessons.open, "Escape: play a game"
 
 
 def test_keys_play_a_lesson_too() -> None:

@@ -485,8 +485,8 @@ def _confirm(state: TableState) -> Transition:
 
 def _cancel(state: TableState) -> Transition:
     """Escape closes what is on top: a question, the share box, the choice of a card, a panel
-    (``TableState.dialog_open``), and only then the offer or a lesson's introduction, which
-    wait under it."""
+    (``TableState.dialog_open``), and only then the offer, the end of the lessons' path or a
+    lesson's introduction, which wait under it."""
     if state.question is not None:
         return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
     if state.sharing is not None:
@@ -497,6 +497,8 @@ def _cancel(state: TableState) -> Transition:
         return _close_panel(state)
     if state.offer:
         return lesson_update.dismiss_offer(state)
+    if state.lessons.complete:  # the end of the path's box: Escape is its Play a game
+        return _leave_lessons(state)
     if state.lessons.intro and state.lessons.run is not None:
         return lesson_update.intro(state, False)
     return replace(state, why=None), []

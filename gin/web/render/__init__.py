@@ -14,7 +14,7 @@ from __future__ import annotations
 from gin.table.models import TableModel
 from gin.web.render import deals
 from gin.web.render.game_over import game_over_section
-from gin.web.render.lesson import lesson_intro, lesson_panel, offer
+from gin.web.render.lesson import lesson_intro, lesson_panel, lessons_done, offer
 from gin.web.render.panels import panel, question_box
 from gin.web.render.pieces import card_face, message_line, notices
 from gin.web.render.showdown import result_section, score_sheet
@@ -64,7 +64,9 @@ def regions(model: TableModel) -> dict[str, str]:
     # its moves only.
     drawn["sheet"] = "" if in_lesson else deals.seal_block(model.seal) + score_sheet(model.sheet)
     drawn["log"] = move_log(model.log)
-    if lesson is not None:
+    if lesson is not None and lesson.complete:
+        drawn["overlay"] += lessons_done(lesson)
+    elif lesson is not None:
         drawn["lesson"] = lesson_panel(lesson)
         drawn["overlay"] += lesson_intro(lesson)
     if model.offer is not None:

@@ -32,15 +32,6 @@ def lesson_panel(model: LessonModel) -> str:
     """
     main = [b for b in model.buttons if b.action not in SECONDARY]
     extra = [b for b in model.buttons if b.action in SECONDARY]
-    if model.complete:
-        buttons = "".join(button(b, "action lesson-button") for b in model.buttons)
-        return (
-            '<section class="lesson lessons-done" data-testid="lessons-done" '
-            f'aria-labelledby="lesson-title"><p class="lesson-heading">{escape(model.heading)}</p>'
-            f'<h2 class="lesson-title" id="lesson-title">{escape(model.title)}</h2>'
-            f'<p class="lesson-ask">{escape(model.ask)}</p>'
-            f'<div class="lesson-actions">{buttons}</div></section>'
-        )
     said = (
         f'<p class="lesson-said" data-testid="lesson-said">{escape(model.said)}</p>'
         if model.said and model.why is None and not model.done
@@ -79,6 +70,20 @@ def lesson_intro(model: LessonModel) -> str:
         f'<h2 id="lesson-intro-title">{escape(intro.heading)}</h2>'
         f'<p id="lesson-intro-text">{escape(intro.text)}</p>'
         f'<div class="lesson-actions">{button(intro.start, "action lesson-button")}</div></div>'
+    )
+
+
+def lessons_done(model: LessonModel) -> str:
+    """The end of the path, over the person's own game until they choose: play it, or the
+    lessons again.  A box over the table, as the first visit's offer, not a panel above it:
+    the ordinary table makes no room for one, and it pushed the hand out of the window."""
+    buttons = "".join(button(b, "action lesson-button") for b in model.buttons)
+    return (
+        '<div class="lessons-done" data-testid="lessons-done" role="dialog" aria-modal="true" '
+        'aria-labelledby="lessons-done-title" aria-describedby="lessons-done-text">'
+        f'<h2 id="lessons-done-title">{escape(model.title)}</h2>'
+        f'<p id="lessons-done-text">{escape(model.ask)}</p>'
+        f'<div class="lesson-actions">{buttons}</div></div>'
     )
 
 
