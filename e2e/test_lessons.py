@@ -19,9 +19,19 @@ from playwright.sync_api import Browser, Page, expect
 from gin.actions import ActionKind
 from gin.lessons import LESSONS, Lesson, Pick
 from gin.lessons.goals import Move
+from gin.lessons.progress import Progress
 
-from .conftest import ROOT, stored
-from .players import HAND, PILE_TOP, STOCK, card_selector, click_visible, drag, tap_visible
+from .conftest import ROOT, preset, stored
+from .players import (
+    HAND,
+    PILE_TOP,
+    STOCK,
+    card_selector,
+    choose_from_menu,
+    click_visible,
+    drag,
+    tap_visible,
+)
 from .players import wait_idle as settled
 from .test_accessibility import problems
 from .test_responsive import FIRST_SCREEN
@@ -417,3 +427,35 @@ def test_every_lesson_fits_a_laptop_in_polish(polish_laptop: Page, site_url: str
     page = polish_laptop
     found = every_lesson_in_the_window(page, site_url, partial(click_visible, page), [])
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("locale", "width", "height", "touch"),
+    [("hi-IN", 390, 844, True), ("pl-PL", 1366, 768, False)],
+)
+def test_every_lesson_done_leaves_the_game_in_the_window(
+    browser: Browser, site_url: str, locale: str, width: int, height: int, touch: bool
+) -> None:
+    """Every lesson done, Learn to play says so in a box over the person's game: the box and
+    its buttons, the hand and its sort buttons are all in the window (a panel above the table
+    pushed the hand out of it, by its sort buttons on a laptop and by its cards on a phone in
+    Hindi, and cut the panel's own heading)."""
+    context = browser.new_context(
+        locale=locale, viewport={"width": width, "height": height}, has_touch=touch
+    )
+    page = context.new_page()
+    all_done = Progress(done=frozenset(lesson.key for lesson in LESSONS), offered=True)
+    preset(page, "lessons", all_done.to_dict())
+    open_page(page, site_url)
+    choose_from_menu(page, "learn", touch)
+    expect(page.locator('[data-testid="lessons-done"]')).to_be_visible()
+    needed = [
+        '[data-testid="lessons-done"] h2',
+        '[data-action="lesson-leave"]',
+        '[data-action="lesson-restart"]',
+        f"{HAND} [data-card]",
+        '[data-action^="sort-"]',
+    ]
+    off = page.evaluate(FIRST_SCREEN, [needed, 28, 44, False])
+    assert not off, "\n".join(off)
+    context.close()
