@@ -27,8 +27,10 @@ STOCK = '[data-testid="stock"]'
 
 
 SETTLED = """() => document.getAnimations().every(
-    a => a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)"""
-"""No card is still moving (endless animations, such as the thinking clock, do not count)."""
+    a => a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity
+         || !(a.timeline instanceof DocumentTimeline))"""
+"""No card is still moving (endless animations, such as the thinking clock, do not count, nor
+those that follow scrolling, such as a long hint's fade)."""
 
 
 def wait_idle(page: Page) -> str:

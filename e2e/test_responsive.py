@@ -400,3 +400,36 @@ def test_the_deck_shown_at_a_hand_s_end_fits_a_phone(browser: Browser, site_url:
         outside = page.evaluate(REVEAL_OUTSIDE)
         assert not outside, f"{width} px: " + "; ".join(outside)
         context.close()
+
+
+HINT_FADE = """() => {
+    const hint = document.querySelector('[data-testid="hint"]');
+    return {more: hint.scrollHeight - hint.clientHeight - hint.scrollTop,
+            fade: parseFloat(getComputedStyle(hint).getPropertyValue('--hint-more'))};
+}"""
+
+
+def test_a_hint_that_scrolls_on_the_smallest_phone_fades_until_scrolled(
+    browser: Browser, site_url: str
+) -> None:
+    """On a 320 px phone a long hint (Estonian, passing up a knock) is taller than its place:
+    its last line fades, which says there is more (a phone shows no scroll bar at rest), as
+    tall as what is left to scroll, and not at all once it is scrolled to its end."""
+    context = browser.new_context(
+        locale="et-EE", viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    open_position(page, site_url, positions.about_to_knock(seed=7))
+    assert wait_idle(page) == "discard"
+    tap_visible(page, '[data-action="hint"]')
+    expect(page.locator('[data-testid="hint"]')).to_contain_text("kombineerimata punkte on 6")
+    at_top = page.evaluate(HINT_FADE)
+    assert at_top["more"] > 10, f"the hint is taller than its place here: {at_top}"
+    assert at_top["fade"] > 10, f"and says so: {at_top}"
+    page.screenshot(path=str(SHOTS / "hint-scrolls-320.png"))
+    page.locator('[data-testid="hint"]').evaluate("(hint) => { hint.scrollTop = 1e6; }")
+    page.wait_for_function(
+        "() => parseFloat(getComputedStyle(document.querySelector('[data-testid=hint]'))"
+        ".getPropertyValue('--hint-more')) < 0.5"
+    )
+    context.close()
