@@ -40,11 +40,12 @@ def table_state(page: Page) -> tuple[object, ...]:
 
 
 def stats_rows(page: Page) -> dict[str, list[int]]:
-    """The statistics table by row label: one figure per level (Easy, Normal, Hard)."""
+    """The statistics table by row label: one figure per level (Easy, Normal, Hard); the
+    coach's figures below them (``review-stats``) left out."""
     panel = page.locator('[data-testid="stats-table"]')
     return {
         row.locator("th").inner_text(): [int(td) for td in row.locator("td").all_inner_texts()]
-        for row in panel.locator("tbody tr").all()
+        for row in panel.locator("tbody:not([data-testid=review-stats]) tr").all()
     }
 
 

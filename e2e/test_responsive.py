@@ -234,7 +234,10 @@ UNGATED_MOTION = r"""() => {
                     rule.conditionText));
             } else if (rule instanceof CSSStyleRule && !gated) {
                 const style = rule.style;
-                const moves = (style.animationName && style.animationName !== "none") ||
+                // An animation that follows the person's own scrolling (a long hint's fade)
+                // moves nothing by itself.
+                const timed = !style.animationTimeline || style.animationTimeline === "auto";
+                const moves = (style.animationName && style.animationName !== "none" && timed) ||
                     (style.transitionProperty && style.transitionProperty !== "none" &&
                      style.transitionDuration && !/^0s?$/.test(style.transitionDuration));
                 if (moves) found.push(rule.selectorText);
