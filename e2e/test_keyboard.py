@@ -170,6 +170,8 @@ def test_the_menu_and_its_panels_by_keyboard(page: Page, site_url: str) -> None:
     page.keyboard.press("Enter")
     expect(page.locator('[data-testid="settings-panel"]')).to_be_visible()
     assert page.evaluate(ACTIVE_ACTION) == "close-panel"
+    page.keyboard.press("Tab")  # into the panel's first setting, a list: Escape still closes
+    assert page.evaluate("document.activeElement.tagName") == "SELECT"
     page.keyboard.press("Escape")
     expect(page.locator('[data-testid="settings-panel"]')).to_have_count(0)
     assert page.evaluate(ACTIVE_ACTION) == "menu"

@@ -168,6 +168,7 @@ def test_a_question_holds_the_table_until_it_is_answered(page: Page, site_url: s
     assert (wait_idle(page), hand_codes(page)) == (phase, hand), "nothing was played under it"
     page.keyboard.press("Escape")
     expect(page.locator('[data-testid="confirm"]')).to_have_count(0)
+    expect(page.locator('[data-action="menu"]')).to_be_focused()  # not the page's start
     click_visible(page, '[data-testid="stock"]')
     assert wait_idle(page) == "discard", "answered, the table plays again"
 

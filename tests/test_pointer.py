@@ -94,6 +94,8 @@ def test_the_page_hands_the_table_only_its_own_keys() -> None:
         "ArrowLeft", SEVEN
     )
     assert key_press("k", None, typing=True, modified=False) is None  # typed into a field
+    # Escape in a field (a setting's list) still closes the panel the field is in.
+    assert key_press("Escape", None, typing=True, modified=False) == KeyPress("Escape")
     assert key_press("k", None, typing=False, modified=True) is None  # Ctrl+K, ⌘K
     for own in ("Enter", " "):  # the browser presses the focused control: a keyboard click
         assert key_press(own, SEVEN, typing=False, modified=False) is None

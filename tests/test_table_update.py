@@ -293,10 +293,14 @@ def test_a_question_takes_the_focus_and_the_table_waits_for_its_answer() -> None
     for key in ("s", "p", "?", "h"):
         assert table.send(KeyPress(key)) == [] and table.state is before, key
     assert table.send(OpenPanel(Panel.MENU)) == [] and table.state.panel is None
-    table.send(KeyPress("Escape"))
+    assert table.send(KeyPress("Escape")) == [fx.Focus("menu")], "back to the menu's button"
     assert table.state.question is None and table.phase is TablePhase.DRAW
     table.send(KeyPress("s"))
     assert table.phase is TablePhase.DISCARD, "answered, the keys play again"
+    table.send(OpenPanel(Panel.STATS))
+    table.send(ResetStatistics())
+    assert table.state.question is not None
+    assert table.send(Cancel()) == [fx.Focus("close-panel")], "back into the panel asked over"
 
 
 def test_reset_statistics_asks_and_does_not_count_old_hands_again() -> None:

@@ -455,8 +455,7 @@ class TableApp:
         card = None
         if focused and focused.closest and focused.closest(_HAND_CARD):
             card = Card.parse(str(focused.dataset.card))
-        in_share = key == "Escape" and event.target.closest('[data-testid="share"]')
-        typing = str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA") and not in_share
+        typing = str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
         press = key_press(key, card, typing=typing, modified=bool(event.ctrlKey or event.metaKey))
         if press is None:
             return
