@@ -61,6 +61,7 @@ def stats_body(stats: StatsModel) -> str:
 
 
 def stats_rows(rows: Iterable[tuple[str, Iterable[int | str]]]) -> str:
+    """Rows of a label and one figure per level, for both groups of the statistics table."""
     return "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
         + "".join(f"<td>{escape(str(value))}</td>" for value in values)
