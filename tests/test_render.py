@@ -6,6 +6,7 @@ import random
 import re
 from dataclasses import replace
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -24,8 +25,10 @@ from gin.table.intents import (
 from gin.table.models import MessageModel, TableModel
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
-from gin.web.render import regions, table_html
+from gin.web.render import regions, table_classes, table_html
 from tests.table_helpers import EN, Table, at_phase, lesson_tables, sensible_intent
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def html_of(phase: TablePhase, panel: Panel | None = None) -> str:
@@ -194,6 +197,38 @@ def test_every_control_drawn_is_understood_by_the_page_and_every_control_is_draw
     names = {re.sub(r"-[0-9]+$", "", action) for action in drawn}
     places = {Control.STOCK, Control.PILE}  # drawn as the stock's and the pile's buttons
     assert names == {control.action for control in Control if control not in places}
+
+
+def test_the_table_s_classes_say_what_lies_over_it() -> None:
+    """The style sheets hold the table under a question, hide it under a phone's panel and
+    make a row for a lesson's panel by these classes (not by ``.table:has(...)``, which made
+    the browser restyle the whole table at every move): each is on exactly when its region
+    shows that thing."""
+    seen: set[str] = set()
+    for model in _every_kind_of_table():
+        drawn = regions(model)
+        classes = set(table_classes(model).split())
+        shows = {
+            "asking": 'class="confirm"' in drawn["overlay"] or 'class="share"' in drawn["overlay"],
+            "panel-open": '<section class="panel"' in drawn["overlay"],
+            "lesson-open": 'data-testid="lesson"' in drawn["lesson"],
+        }
+        for name, shown in shows.items():
+            assert (name in classes) == shown, (name, classes)
+            if shown:
+                seen.add(name)
+    assert seen == {"asking", "panel-open", "lesson-open"}  # each case was met
+
+
+def test_no_style_rule_asks_what_the_whole_table_holds() -> None:
+    """A ``:has()`` on an element that holds the table's regions (the table, the felt, the
+    play area) is evaluated again at every region drawn, and the browser then restyles all
+    that element holds: some 170 elements a move, twice the table's own work (DESIGN "What
+    keeps a click quick").  The table's classes say it instead (:func:`table_classes`)."""
+    css = "\n".join(path.read_text() for path in (ROOT / "static" / "css").glob("*.css"))
+    holder = r"(?:\.table|\.felt|\.play|#app|body|html)"
+    holders = re.findall(rf"(?:^|[\s,>])({holder}[^\s,{{]*:has\()", css)
+    assert holders == []
 
 
 def test_the_stock_is_named_by_text_that_contains_what_it_shows() -> None:
