@@ -141,7 +141,8 @@ def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url
 def test_a_question_holds_the_table_until_it_is_answered(page: Page, site_url: str) -> None:
     """The question dims the table: a click or a tap on it, a game key and Tab reach nothing
     under it (before, a click on the stock drew a card behind "New game?"); its safe answer
-    has the focus, and once it is answered the table plays again."""
+    has the focus, and keeps it through a click on the table, and once it is answered the
+    table plays again."""
     open_table(page, site_url, "?seed=4&speed=0")
     for _ in range(4):  # a game in progress (or the question is not asked), at a draw
         play_one_decision(page)
@@ -156,6 +157,8 @@ def test_a_question_holds_the_table_until_it_is_answered(page: Page, site_url: s
         box = page.locator(target).bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # and a click on what it dims leaves the focus on the question, not on the page
+        expect(page.locator('[data-testid="confirm"] [data-action="cancel"]')).to_be_focused()
     page.keyboard.press("s")
     for _ in range(6):
         page.keyboard.press("Tab")

@@ -25,6 +25,7 @@ from .players import (
     MENU,
     Person,
     choose_from_menu,
+    hand_codes,
     open_menu,
     open_panel,
     tap_visible,
@@ -38,6 +39,7 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+SMALLEST_PHONE = {**PHONE, "viewport": {"width": 320, "height": 568}}
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}}
 
 CARDS = f"{HAND} [data-card]"
@@ -317,6 +319,8 @@ SHEET_FITS = """(where) => {
         ("et-EE", {"viewport": {"width": 1366, "height": 768}}, ".side"),
         ("en-US", PHONE, '[data-testid="sheet-panel"]'),
         ("pl-PL", PHONE, '[data-testid="sheet-panel"]'),
+        ("en-US", SMALLEST_PHONE, '[data-testid="sheet-panel"]'),
+        ("hi-IN", SMALLEST_PHONE, '[data-testid="sheet-panel"]'),
     ],
 )
 def test_the_score_sheet_fits_its_column_in_every_language(
@@ -372,6 +376,32 @@ def test_a_panel_over_a_phone_table_keeps_the_keyboard_inside(
     page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
     assert wait_idle(page) == "upcard", "nothing of the table was played"
     expect(page.locator('[data-action="take"]')).to_be_visible()
+    context.close()
+
+
+def test_a_tap_on_a_question_or_what_it_dims_keeps_the_focus_on_it(
+    browser: Browser, site_url: str
+) -> None:
+    """On a phone the question's box lies over the stock: a tap on its words or on the table
+    it dims plays nothing and leaves the focus on its safe answer, not on the page."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_table(page, site_url, "?seed=4&speed=0")
+    person = Person(page, touch=True)
+    for _ in range(4):  # a game in progress (or the question is not asked), at a draw
+        person.decide()
+        if wait_idle(page) == "draw":
+            break
+    phase, hand = wait_idle(page), hand_codes(page)
+    choose_from_menu(page, "new-game", touch=True)
+    cancel = page.locator('[data-testid="confirm"] [data-action="cancel"]')
+    expect(cancel).to_be_focused()
+    for target in ('[data-testid="confirm"] p', '[data-testid="stock"]', CARDS):
+        box = page.locator(target).first.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(cancel).to_be_focused()
+    assert (wait_idle(page), hand_codes(page)) == (phase, hand), "nothing was played under it"
     context.close()
 
 

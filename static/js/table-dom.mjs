@@ -21,6 +21,7 @@
 //   followPresses(root, px, beginDrag)  a press on a card becomes a drag past px: only then
 //                          beginDrag(source, x, y, move) (gin/web/drag.py)
 //   swallowClick()         the click the browser sends after a drop is not a tap
+//   holdFocusUnderQuestions(root)  a press on what a question dims leaves the focus on it
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -544,6 +545,23 @@ export function followPresses(root, thresholdPx, beginDrag) {
         swallowing = false;
         event.stopImmediatePropagation();
       }
+    },
+    true
+  );
+}
+
+// While a question (or the share box) waits for its answer, what it dims is inert (table.css,
+// .asking), but a press there, or on the question's own words (on a phone the box lies over
+// the stock), still took the keyboard's focus off the question, to the page: only a press
+// on one of its controls moves the focus now.
+const QUESTION_CONTROLS = ":is(.confirm, .share) :is(button, textarea)";
+
+export function holdFocusUnderQuestions(root) {
+  root.addEventListener(
+    "mousedown",
+    (event) => {
+      const asking = root.firstElementChild?.classList.contains("asking");
+      if (asking && !event.target.closest(QUESTION_CONTROLS)) event.preventDefault();
     },
     true
   );
