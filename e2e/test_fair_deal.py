@@ -301,6 +301,7 @@ def test_the_daily_result_streak_and_share_and_the_game_kept_aside(
     expect(text).to_be_focused()
     page.keyboard.press("Escape")  # the box is put away from the keyboard too
     expect(text).to_have_count(0)
+    expect(page.locator(f'{over} [data-action="share-daily"]')).to_be_focused()  # its opener
 
     for reloaded in (False, True):
         if reloaded:

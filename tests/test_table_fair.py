@@ -15,6 +15,7 @@ from gin.ai import bot_seed
 from gin.daily import DAILY_RULES, daily_level, daily_seed
 from gin.fairness import commitment, is_commitment, verify_record
 from gin.table import effects as fx
+from gin.table.controls import Control
 from gin.table.daily import DailyResults, DayResult
 from gin.table.intents import (
     BackToGame,
@@ -385,8 +386,11 @@ def test_share_copies_a_spoiler_free_text_or_shows_it_for_copying() -> None:
     table.send(OpenPanel(Panel.MENU))
     assert table.state.sharing is None, "the menu opens with the box put away, not under it"
     table.send(ShareDaily())
-    table.send(CloseShare())
+    effects = table.send(CloseShare())
     assert table.state.sharing is None
+    assert fx.Focus(Control.SHARE_DAILY.action) in effects, "back to the Share button"
+    table.send(ShareDaily())
+    assert fx.Focus(Control.SHARE_DAILY.action) in table.send(KeyPress("Escape"))
 
 
 def test_the_address_asks_for_a_days_deal_and_a_malformed_one_is_ignored_with_a_notice() -> None:

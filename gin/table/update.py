@@ -67,24 +67,26 @@ def update(state: TableState, intent: Intent) -> Transition:
 
     A question, once asked, takes the keyboard's focus (on its safe answer, Cancel): the
     table under it waits for the answer (static/css/table.css makes it inert); answered, it
-    gives the focus back (:func:`_focus_after_question`).
+    gives the focus back (:func:`_focus_after_question`).  The share box, put away, gives it
+    back to the Share button that opened it, unless a panel opening put it away and took it.
     """
     after, effects = _transition(state, intent)
+    placed = any(isinstance(effect, Focus) for effect in effects)
     if after.question is not None and after.question is not state.question:
         effects = [*effects, Focus(Control.CANCEL.action)]
-    elif state.question is not None and after.question is None:
-        effects = [*effects, *_focus_after_question(after, effects)]
+    elif state.question is not None and after.question is None and not placed:
+        effects = [*effects, _focus_after_question(after)]
+    elif state.sharing is not None and after.sharing is None and not placed:
+        effects = [*effects, Focus(Control.SHARE_DAILY.action)]
     return after, effects
 
 
-def _focus_after_question(after: TableState, effects: Effects) -> Effects:
-    """Where the focus goes once a question is answered, unless the answer put it somewhere:
+def _focus_after_question(after: TableState) -> Focus:
+    """Where the focus goes once a question is answered (unless the answer put it somewhere):
     back into the framed panel the question was asked over (the settings, the statistics), else
     to the menu's button, from which a new game is asked for, rather than to the page's start."""
-    if any(isinstance(effect, Focus) for effect in effects):
-        return []
     framed = after.panel is not None and after.panel is not Panel.MENU
-    return [Focus((Control.CLOSE_PANEL if framed else Control.MENU).action)]
+    return Focus((Control.CLOSE_PANEL if framed else Control.MENU).action)
 
 
 def _transition(state: TableState, intent: Intent) -> Transition:
