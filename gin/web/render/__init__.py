@@ -15,7 +15,7 @@ from gin.table.models import TableModel
 from gin.web.render import deals
 from gin.web.render.game_over import game_over_section
 from gin.web.render.lesson import lesson_intro, lesson_panel, lessons_done, offer
-from gin.web.render.panels import panel, question_box
+from gin.web.render.panels import framed, panel, question_box
 from gin.web.render.pieces import card_face, message_line, notices
 from gin.web.render.showdown import result_section, score_sheet
 from gin.web.render.table import actions, hand_section, middle, move_log, opponent, prompt, topbar
@@ -98,7 +98,7 @@ def table_classes(model: TableModel) -> str:
     lesson, panel = model.lesson, model.panel
     shown = (
         ("asking", model.question is not None or model.sharing is not None),
-        ("panel-open", panel is not None and panel.name != "menu"),
+        ("panel-open", panel is not None and framed(panel)),
         ("lesson-open", lesson is not None and not lesson.complete),
     )
     return " ".join(("table", *model.classes, *(name for name, on in shown if on)))

@@ -182,9 +182,14 @@ PANEL_BODIES: dict[str, Callable[[PanelModel, TableModel], str]] = {
 }
 
 
+def framed(model: PanelModel) -> bool:
+    """Whether the panel is drawn framed (title, close button, its body): all but the menu."""
+    return model.name != "menu"
+
+
 def panel(model: PanelModel, table: TableModel) -> str:
-    """The open panel: the menu, or a framed panel (title, close button, its body)."""
-    if model.name == "menu":
+    """The open panel: the menu, or a framed panel (:func:`framed`)."""
+    if not framed(model):
         return menu(model, table)
     body = PANEL_BODIES[model.name](model, table)
     return (
