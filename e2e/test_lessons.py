@@ -415,6 +415,43 @@ def test_every_lesson_fits_a_small_phone(small_phone: Page, site_url: str) -> No
     assert not found, "\n".join(found)
 
 
+# The page's width, the menu button's right edge and how far the page is panned sideways.
+SIDEWAYS = """() => [document.scrollingElement.scrollWidth, innerWidth,
+    document.querySelector('[data-action="menu"]').getBoundingClientRect().right,
+    visualViewport.offsetLeft]"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "width"), [("en-US", 390), ("en-US", 412), ("et-EE", 390), ("pl-PL", 390)]
+)
+def test_a_lesson_s_top_bar_keeps_the_menu_on_a_phone(
+    browser: Browser, site_url: str, locale: str, width: int
+) -> None:
+    """A lesson's number ("Lesson 1 of 9") is longer than a hand's: in the top bar it pushed
+    the menu 23 px out of a 390 px phone, the page grew as wide, and a tap on the menu
+    panned it sideways.  The lesson's panel says the number there instead."""
+    context = browser.new_context(
+        locale=locale, **{**PHONE, "viewport": {"width": width, "height": 844}}
+    )
+    page = context.new_page()
+    open_page(page, site_url)
+    choose_from_menu(page, "learn", touch=True)
+    wait_lesson(page, 1)
+    for step in ("intro", "lesson"):
+        page_width, window, menu_right, panned = page.evaluate(SIDEWAYS)
+        assert page_width <= window and menu_right <= window, (step, page_width, menu_right)
+        assert panned == 0, step
+        if step == "intro":
+            tap_visible(page, '[data-action="lesson-start"]')
+            page.wait_for_selector('[data-testid="lesson-intro"]', state="detached")
+            settled(page)
+    expect(page.locator(".lesson-number")).to_be_visible()
+    tap_visible(page, '[data-action="menu"]')
+    expect(page.locator('[data-testid="menu"]')).to_be_visible()
+    assert page.evaluate(SIDEWAYS)[3] == 0
+    context.close()
+
+
 @pytest.fixture
 def polish_laptop(browser: Browser, errors: list[str]) -> Iterator[Page]:
     yield from lesson_page(browser, errors, locale="pl-PL", viewport={"width": 1366, "height": 768})
