@@ -56,8 +56,11 @@ def test_review_hand_asks_the_page_for_the_review_of_the_hand_on_show() -> None:
     assert review.record == game.finished_hands_record()  # no seed mid-game: no later deal
     assert review.record["seed"] is None
     assert (review.hand_number, review.seat) == (1, YOU)
+    # The panel takes the focus on its close button, as every framed panel does (it stayed
+    # on the page, or on Review hand behind the panel).
+    assert fx.Focus("close-panel") in effects
     again, effects = update(state, ReviewHand())  # pressed again while it is worked out
-    assert again.panel is Panel.REVIEW and effects == []
+    assert again.panel is Panel.REVIEW and effects == [fx.Focus("close-panel")]
     model = EN.table(state).panel
     assert model is not None and model.review is not None
     assert model.title == "Review of hand 1" and model.review.waiting
@@ -92,6 +95,7 @@ def test_the_review_is_shown_stepped_through_and_counted_once() -> None:
     effects = table.send(KeyPress("r"))  # opened again: shown from the start, not recounted
     assert table.state.panel is Panel.REVIEW and table.state.review_at == 0
     assert not any(isinstance(effect, fx.Review | fx.Save) for effect in effects)
+    assert fx.Focus("close-panel") in effects
     assert table.state.stats.of("easy").hands_reviewed == 1
     table.send(ClosePanel())
     table.send(ReviewStep(1))  # no review open: nothing moves

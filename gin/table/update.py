@@ -628,19 +628,22 @@ def _download(state: TableState) -> Transition:
 
 
 def _review_hand(state: TableState) -> Transition:
-    """Open the review of the hand on show; the page works it out unless it already has."""
+    """Open the review of the hand on show; the page works it out unless it already has.  The
+    panel takes the focus on its close button, as every framed panel does (`_open_panel`)."""
     if state.lessons.run is not None:
         return refuse(state, Why.NOT_OFFERED, "review-hand")
     if state.in_hand:
         return refuse(state, Why.HAND_IN_PLAY, "review-hand")
     number = state.game.hand_results[-1].number
     opened = replace(state, panel=Panel.REVIEW, review_at=0, why=None)
+    focus = Focus(Control.CLOSE_PANEL.action)
     if state.review is not None and state.review.hand_number == number:
-        return opened, []
+        return opened, [focus]
     if state.panel is Panel.REVIEW and state.review is None:
-        return opened, []  # asked already: the page is working it out
+        return opened, [focus]  # asked already: the page is working it out
     record = state.game.finished_hands_record()
-    return replace(opened, review=None), [Review(record, number, YOU, _review_ticket(state))]
+    ticket = _review_ticket(state)
+    return replace(opened, review=None), [Review(record, number, YOU, ticket), focus]
 
 
 def _review_ticket(state: TableState) -> tuple[int, int]:
