@@ -227,6 +227,13 @@ def test_a_newcomer_goes_through_every_lesson_by_clicks_to_a_first_game(
     offer = page.locator('[data-testid="learn-offer"]')
     expect(offer).to_be_visible()
     expect(offer.locator('[data-action="play-now"]')).to_be_visible()  # play straight away
+    # The keyboard goes from one answer to the other without declining the offer.
+    page.wait_for_function("document.activeElement?.dataset?.action === 'learn'")
+    page.keyboard.press("Tab")
+    page.wait_for_function("document.activeElement?.dataset?.action === 'play-now'")
+    page.keyboard.press("Shift+Tab")
+    page.wait_for_function("document.activeElement?.dataset?.action === 'learn'")
+    expect(offer).to_be_visible()
     found = problems(page, "the first visit's offer")
     shoot(page, "desktop-00-offer")
     game_before = stored(page, "table")

@@ -127,6 +127,17 @@ def test_playing_on_declines_the_offer() -> None:
     assert not table.state.offer and table.state.lessons.run is None
 
 
+def test_moving_the_focus_within_the_offer_keeps_it() -> None:
+    """Tab (and the Shift of Shift+Tab) only move the focus from Learn to play to Play now:
+    a key the table has no binding for declined the offer for good.  A key that plays does."""
+    table = first_visit()
+    for key in ("Tab", "Shift"):
+        table.send(KeyPress(key))
+        assert table.state.offer, key
+    table.send(KeyPress("s"))  # draw from the stock (or pass the upcard): the person plays on
+    assert not table.state.offer
+
+
 def test_no_offer_for_a_person_with_a_saved_game_or_statistics() -> None:
     table = first_visit()
     returning = Stored(table=table.saved["table"], stats=table.saved["stats"])

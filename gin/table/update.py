@@ -91,7 +91,7 @@ def _focus_after_question(after: TableState) -> Focus:
 
 def _transition(state: TableState, intent: Intent) -> Transition:
     """One case per intent: mypy checks that none is missing (``Intent`` is their union)."""
-    if state.offer and not isinstance(intent, _KEEP_THE_OFFER):
+    if state.offer and _declines_the_offer(state, intent):
         state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
         case intents.DrawFromStock():
@@ -201,6 +201,17 @@ _KEEP_THE_OFFER = (
 )
 """The intents that leave the first visit's offer on show: its own answers, and what the page
 sends by itself.  Anything else the person does declines it."""
+
+
+def _declines_the_offer(state: TableState, intent: Intent) -> bool:
+    """Whether ``intent`` is the person playing on past the first visit's offer.  A key the
+    table has no binding for (Tab, Shift) only moves the focus between the offer's buttons:
+    it declined the offer before, for good, leaving a keyboard no way to Play now."""
+    if isinstance(intent, _KEEP_THE_OFFER):
+        return False
+    if isinstance(intent, intents.KeyPress):
+        return binding(intent.key, state.panel) is not None
+    return True
 
 
 # --- starting -------------------------------------------------------------------------------
