@@ -459,6 +459,44 @@ def test_a_lesson_s_top_bar_keeps_the_menu_on_a_phone(
     context.close()
 
 
+# Whether the middle of ``selector``'s element is what a tap there would reach (not under the
+# lesson's word on the last move).
+ON_TOP = """(selector) => {
+    const card = document.querySelector(selector), box = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return card.contains(hit);
+}"""
+
+
+def test_the_lessons_word_on_a_move_is_put_away_to_see_the_computer_s_card(
+    browser: Browser, site_url: str
+) -> None:
+    """Discarding, on a phone: the lesson's word on a move lies over the computer's hand,
+    and hid the Q♣ it took from the pile, the card its refusal of Q♦ is about.  Its close
+    button puts it away, and the focus goes to Show me."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 844}})
+    page = context.new_page()
+    keys = [lesson.key for lesson in LESSONS]
+    preset(page, "lessons", Progress(done=frozenset(keys[:3]), offered=True).to_dict())
+    open_page(page, site_url)
+    choose_from_menu(page, "learn", touch=True)
+    assert LESSONS[3].key == "discarding"
+    start_lesson(page, 4, partial(tap_visible, page))
+    taken = '[data-testid="opponent-hand"] [data-card="QC"]'
+    tap_visible(page, STOCK)
+    settled(page)
+    tap_visible(page, card_selector("QD"))
+    tap_visible(page, card_selector("QD"))
+    settled(page)
+    expect(page.locator(WHY)).to_contain_text("Q♣")
+    assert not page.evaluate(ON_TOP, taken)  # under the word
+    tap_visible(page, f'{WHY} [data-action="lesson-word-close"]')
+    expect(page.locator(f"{WHY}.shown")).to_have_count(0)
+    assert page.evaluate(ON_TOP, taken)
+    page.wait_for_function("document.activeElement?.dataset?.action === 'lesson-show'")
+    context.close()
+
+
 @pytest.fixture
 def polish_laptop(browser: Browser, errors: list[str]) -> Iterator[Page]:
     yield from lesson_page(browser, errors, locale="pl-PL", viewport={"width": 1366, "height": 768})

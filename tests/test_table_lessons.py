@@ -38,6 +38,7 @@ from gin.table.intents import (
     PlayCard,
     PlayDaily,
     PlayNow,
+    PutAwayLessonWord,
     RestartLessons,
     ShowMe,
     Today,
@@ -253,6 +254,32 @@ def test_the_card_just_taken_is_refused_by_the_tables_own_rule() -> None:
     model = EN.table(table.state)
     assert model.lesson is not None and model.lesson.why is not None
     assert "throw back" in model.lesson.why.text and model.why is None
+
+
+def test_the_lessons_word_on_a_move_can_be_put_away() -> None:
+    """The word (a refusal, or why the move was right) lies over the computer's hand, whose
+    taken card it may name: its close button puts it away, the lesson as it was."""
+    table = lessons_open(4)
+    run = table.state.lessons.run
+    assert run is not None
+    table.send(intents_for(run.expected())[0])  # the right draw: the lesson says why
+    model = EN.table(table.state).lesson
+    assert model is not None and model.said and model.word_close is not None
+    assert 'data-action="lesson-word-close"' in regions(EN.table(table.state))["lesson"]
+    table.send(ChooseCard(Card.parse("QD")))
+    table.send(ChooseCard(Card.parse("QD")))  # it feeds the computer's Q♣: refused
+    refused = table.state
+    assert refused.lessons.why is not None
+    assert "Q♣" in EN.table(refused).lesson.why.text  # type: ignore[union-attr]
+    effects = table.send(PutAwayLessonWord())
+    assert table.state.lessons.why is None and table.state.lessons.said is None
+    assert table.state.lessons.run is refused.lessons.run
+    assert table.state.lessons.serial == refused.lessons.serial  # its timers run on
+    assert effects == [fx.Focus("lesson-show")]  # the close button has gone
+    model = EN.table(table.state).lesson
+    assert model is not None and model.why is None and model.word_close is None
+    assert "lesson-word-close" not in regions(EN.table(table.state))["lesson"]
+    assert table.send(PutAwayLessonWord()) == []  # nothing to put away: nothing happens
 
 
 def test_a_second_refusal_shakes_again() -> None:

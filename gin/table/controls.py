@@ -84,6 +84,7 @@ class Control(Enum):
     LESSON_START = ("lesson-start", intents.LessonIntro(False), NP_("button", "Start"))
     LESSON_ABOUT = ("lesson-about", intents.LessonIntro(True), N_("About this lesson"))
     LESSON_SHOW = ("lesson-show", intents.ShowMe(), NP_("button", "Show me"))
+    LESSON_WORD_CLOSE = ("lesson-word-close", intents.PutAwayLessonWord(), N_("Close"))
     LESSON_NEXT = ("lesson-next", intents.NextLesson(), NP_("button", "Next lesson"))
     LESSON_RESTART = ("lesson-restart", intents.RestartLessons(), NP_("button", "Start again"))
     LESSON_LEAVE = ("lesson-leave", intents.LeaveLessons(), NP_("button", "Play a game"))

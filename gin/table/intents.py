@@ -285,6 +285,12 @@ class ShowMe:
 
 
 @dataclass(frozen=True)
+class PutAwayLessonWord:
+    """Put away the lesson's word on the last move: it lies over the computer's hand, whose
+    cards (the one it took from the pile) the word may be about."""
+
+
+@dataclass(frozen=True)
 class NextLesson:
     """Go on to the next lesson once this one is done (after the last: the end of the path)."""
 
@@ -348,6 +354,7 @@ Intent = (
     | PlayNow
     | LessonIntro
     | ShowMe
+    | PutAwayLessonWord
     | NextLesson
     | RestartLessons
     | LeaveLessons

@@ -283,6 +283,17 @@ def _ended(run: LessonRun, reason: Reason | None) -> list[Effect]:
 # --- the lesson's pace: the computer's answers and Show me ------------------------------------
 
 
+def put_away_word(state: TableState) -> Transition:
+    """Put away the lesson's word on the last move (its refusal, or why the move was right):
+    it lies over the computer's hand.  The focus goes to the panel's main control, as the
+    word's close button is gone.  Its timers run on: the serial stays."""
+    desk = state.lessons
+    if desk.run is None or (desk.why is None and desk.said is None and state.why is None):
+        return state, []
+    put_away = replace(state, lessons=replace(desk, why=None, said=None), why=None)
+    return put_away, [Focus("lesson-next" if desk.run.done else "lesson-show")]
+
+
 def show_me(state: TableState) -> Transition:
     """Mark the move the lesson asks for, then (at the next tick) play it and say why."""
     run = state.lessons.run

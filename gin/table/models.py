@@ -397,6 +397,8 @@ class LessonModel:
     said: str
     """The lesson's word on the last right move (what *Show me* explains too)."""
     buttons: tuple[ButtonModel, ...]
+    word_close: ButtonModel | None = None
+    """Puts away the word on the last move (``why`` or ``said``) while one is shown."""
     intro: LessonIntroModel | None = None
     complete: bool = False
     label: str = ""

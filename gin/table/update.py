@@ -175,6 +175,8 @@ def _transition(state: TableState, intent: Intent) -> Transition:
             return lesson_update.intro(state, shown)
         case intents.ShowMe():
             return lesson_update.show_me(state)
+        case intents.PutAwayLessonWord():
+            return lesson_update.put_away_word(state)
         case intents.NextLesson():
             return lesson_update.next_lesson(state)
         case intents.RestartLessons():

@@ -134,6 +134,9 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
         if desk.intro and not state.dialog_open  # one overlay at a time: the menu is on top
         else None
     )
+    why = _why(words, state)
+    said = reason_text(words, desk.said) if desk.said is not None else ""
+    shows_word = why is not None or (bool(said) and not run.done)
     return LessonModel(
         number=desk.number,
         count=desk.count,
@@ -141,9 +144,10 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
         heading=heading,
         title=title,
         ask=ask,
-        why=_why(words, state),
-        said=reason_text(words, desk.said) if desk.said is not None else "",
+        why=why,
+        said=said,
         buttons=buttons,
+        word_close=words.button(Control.LESSON_WORD_CLOSE) if shows_word else None,
         intro=intro,
         label=_("Lesson"),
     )

@@ -32,8 +32,10 @@ def lesson_panel(model: LessonModel) -> str:
     """
     main = [b for b in model.buttons if b.action not in SECONDARY]
     extra = [b for b in model.buttons if b.action in SECONDARY]
+    # The word on the last move lies over the computer's hand: its close button puts it away.
+    close = button(model.word_close, "lesson-word-close") if model.word_close else ""
     said = (
-        f'<p class="lesson-said" data-testid="lesson-said">{escape(model.said)}</p>'
+        f'<p class="lesson-said" data-testid="lesson-said">{escape(model.said)}{close}</p>'
         if model.said and model.why is None and not model.done
         else ""
     )
@@ -53,7 +55,7 @@ def lesson_panel(model: LessonModel) -> str:
         f'<div class="lesson-main"><p class="lesson-ask" data-testid="lesson-ask">'
         f"{escape(model.ask)}</p>"
         f'<div class="lesson-actions">{"".join(_button(b) for b in main)}</div></div>'
-        + message_line(model.why, "lesson-why", "lesson-why")
+        + message_line(model.why, "lesson-why", "lesson-why", close)
         + said
         + "</section>"
     )

@@ -122,14 +122,15 @@ def button(model: ButtonModel, css: str = "action") -> str:
     )
 
 
-def message_line(model: MessageModel | None, testid: str, css: str) -> str:
-    """A one-line message with reserved space: an empty line when there is nothing to say."""
+def message_line(model: MessageModel | None, testid: str, css: str, after: str = "") -> str:
+    """A one-line message with reserved space: an empty line when there is nothing to say;
+    ``after``: HTML that follows the message's text inside it (a control to put it away)."""
     if model is None:
         return f'<p class="{css}" data-testid="{testid}" role="status"></p>'
     return (
         f"<p {attrs(class_=css + ' shown', data_testid=testid, role='status')} "
         f"{attrs(data_target=model.target or None, data_serial=model.serial)}>"
-        f"{escape(model.text)}</p>"
+        f"{escape(model.text)}{after}</p>"
     )
 
 
