@@ -497,6 +497,31 @@ def test_the_lessons_word_on_a_move_is_put_away_to_see_the_computer_s_card(
     context.close()
 
 
+# Whether the right end of the note of ``selector``'s card is in sight (not under the next card).
+NOTE_IN_SIGHT = """(selector) => {
+    const note = document.querySelector(selector + ' .card-note');
+    const box = note.getBoundingClientRect();
+    return note.contains(document.elementFromPoint(box.right - 2, box.top + box.height / 2));
+}"""
+
+
+def test_a_chosen_card_s_note_is_above_the_next_card(browser: Browser, site_url: str) -> None:
+    """Melds, on a phone: a card chosen as in no meld is raised, and its note ("in no meld")
+    was cut to "in no" by the next card of the fan (a raised card's transform made it a layer
+    of its own, under the next card)."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 844}})
+    page = context.new_page()
+    open_page(page, site_url)
+    choose_from_menu(page, "learn", touch=True)
+    start_lesson(page, 1, partial(tap_visible, page))
+    for code in ("AH", "QH"):
+        tap_visible(page, card_selector(code))
+        settled(page)
+    expect(page.locator(f"{card_selector('QH')} .card-note")).to_have_text("in no meld")
+    assert page.evaluate(NOTE_IN_SIGHT, card_selector("QH"))
+    context.close()
+
+
 @pytest.fixture
 def polish_laptop(browser: Browser, errors: list[str]) -> Iterator[Page]:
     yield from lesson_page(browser, errors, locale="pl-PL", viewport={"width": 1366, "height": 768})
