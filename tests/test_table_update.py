@@ -141,6 +141,22 @@ def test_first_tap_chooses_second_tap_plays() -> None:
     assert card not in table.state.view.hand and table.state.selected is None
 
 
+def test_a_discard_leaves_the_focus_on_the_card_in_its_place() -> None:
+    """The discarded card held the focus (a keyboard's Enter, or the click's button): the
+    card now at its place in the hand (which may have been arranged anew) gets it, or the
+    last one, instead of the page."""
+    table = at_phase(TablePhase.DISCARD)
+    shown = table.state.shown_hand()
+    discards = {a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD}
+    for place, card in enumerate(shown):
+        if card not in discards:
+            continue
+        state, effects = update(table.state, PlayCard(card))
+        left = state.shown_hand()
+        assert sorted(left) == sorted(c for c in shown if c != card)
+        assert fx.Focus(left[min(place, len(left) - 1)]) in effects, (place, effects)
+
+
 def test_a_refusal_counts_up_so_the_same_one_shakes_again() -> None:
     table = at_phase(TablePhase.UPCARD)
     table.send(DrawFromStock())

@@ -366,7 +366,20 @@ def _play(state: TableState, action: Action) -> Transition:
     drawn = game.view(YOU).history[-1].card if action.kind is ActionKind.DRAW_STOCK else None
     effects = move_effects(action, True, pile_top, drawn)
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
+    if action.kind is ActionKind.DISCARD and action.card is not None and after.in_hand:
+        more = [*more, *_focus_in_place_of(state, after, action.card)]
     return after, effects + more
+
+
+def _focus_in_place_of(before: TableState, after: TableState, gone: Card) -> Effects:
+    """The focus on the card now at the place of ``gone`` in the hand, arranged anew or not (or
+    on the last): the discarded card held it, and with it removed the focus fell to the
+    page's start, where a keyboard had to find the hand again."""
+    shown = after.shown_hand()
+    if not shown:
+        return []
+    place = before.shown_hand().index(gone)
+    return [Focus(shown[min(place, len(shown) - 1)])]
 
 
 def _after_action(state: TableState, hands_before: int) -> Transition:
