@@ -373,6 +373,25 @@ def test_the_statistics_fit_a_phone_in_every_language(
     context.close()
 
 
+@pytest.mark.parametrize("locale", ["pl-PL", "et-EE", "hi-IN"])
+def test_a_shown_hand_s_deadwood_reads_in_one_piece(
+    browser: Browser, site_url: str, locale: str
+) -> None:
+    """At a hand's end each hand laid out says its deadwood ("Martwe karty: 0 pkt") beside
+    or below its title, never broken over two lines ("pkt" alone on the second)."""
+    context = browser.new_context(locale=locale, **PHONE)
+    page = context.new_page()
+    open_position(page, site_url, positions.game_over(seed=7, target=60))
+    totals = page.locator(".deadwood-total")
+    expect(totals.first).to_be_visible()
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('.deadwood-total')]"
+        ".map((el) => [el.textContent, el.getClientRects().length])"
+    )
+    assert lines and all(count == 1 for _, count in lines), lines
+    context.close()
+
+
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_phone_shows_what_the_computer_just_did(page: Page, site_url: str) -> None:
     """The move log is not beside the table on a phone: the computer's last move is."""
