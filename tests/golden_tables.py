@@ -59,6 +59,7 @@ from gin.table.intents import (
     Panel,
     Pass,
     PlayCard,
+    PlayNow,
     ResetStatistics,
     ReviewHand,
     ReviewReady,
@@ -334,6 +335,8 @@ def _hand_cards(state: TableState) -> list[Card]:
 def sensible(state: TableState, rng: random.Random, mode: str = EAGER) -> Intent:
     """A person's plausible next intent: a greedy player, ending hands as ``mode`` says."""
     phase = state.phase
+    if state.offer:  # the first visit's offer holds the table's keys: Play now
+        return PlayNow()
     if state.question is not None:
         return rng.choice([Confirm(), Cancel(), KeyPress("Escape")])
     if state.panel is not None and rng.random() < 0.4:

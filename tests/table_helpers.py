@@ -27,6 +27,7 @@ from gin.table.intents import (
     NextLesson,
     Pass,
     PlayCard,
+    PlayNow,
     ReviewReady,
     ShowMe,
 )
@@ -141,8 +142,11 @@ def sensible_intent(state: TableState, rng: random.Random) -> Intent:
 
 
 def at_phase(phase: TablePhase, seed: int = 1, level: str = "easy") -> Table:
-    """A table whose person is to act in ``phase`` (the first time it comes)."""
+    """A table whose person is to act in ``phase`` (the first time it comes), the first visit's
+    offer declined (it holds the table's keys, as a question does)."""
     table = Table.open(seed=seed, level=level)
+    if table.state.offer:
+        table.send(PlayNow())
     rng = random.Random(seed)
     for _ in range(3000):
         if table.phase is phase and (not table.state.in_hand or table.state.your_turn):

@@ -209,7 +209,9 @@ def test_the_table_s_classes_say_what_lies_over_it() -> None:
         drawn = regions(model)
         classes = set(table_classes(model).split())
         shows = {
-            "asking": 'class="confirm"' in drawn["overlay"] or 'class="share"' in drawn["overlay"],
+            "asking": any(
+                f'class="{box}"' in drawn["overlay"] for box in ("confirm", "share", "learn-offer")
+            ),
             "panel-open": '<section class="panel"' in drawn["overlay"],
             "lesson-open": 'data-testid="lesson"' in drawn["lesson"],
         }

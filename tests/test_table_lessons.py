@@ -48,7 +48,7 @@ from gin.table.presenter import Presenter
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
 from gin.table.update import update
-from gin.web.render import regions
+from gin.web.render import regions, table_classes
 from tests.table_helpers import EN, Table, at_phase
 
 
@@ -128,15 +128,19 @@ def test_playing_on_declines_the_offer() -> None:
     assert not table.state.offer and table.state.lessons.run is None
 
 
-def test_moving_the_focus_within_the_offer_keeps_it() -> None:
-    """Tab (and the Shift of Shift+Tab) only move the focus from Learn to play to Play now:
-    a key the table has no binding for declined the offer for good.  A key that plays does."""
+def test_the_offer_holds_the_keys_as_a_question_does() -> None:
+    """Tab (and the Shift of Shift+Tab) only move the focus from Learn to play to Play now,
+    and a key that plays does nothing under the offer (Enter on the pile behind it took a
+    newcomer's first card by accident); Escape declines it, as Play now does."""
     table = first_visit()
-    for key in ("Tab", "Shift"):
-        table.send(KeyPress(key))
-        assert table.state.offer, key
-    table.send(KeyPress("s"))  # draw from the stock (or pass the upcard): the person plays on
-    assert not table.state.offer
+    before = table.state
+    for key in ("Tab", "Shift", "s", "p", "ArrowRight"):
+        assert table.send(KeyPress(key)) == [], key
+        assert table.state.offer and table.state.game is before.game, key
+    assert "asking" in table_classes(EN.table(table.state))  # the page takes no click under it
+    table.send(KeyPress("Escape"))
+    assert not table.state.offer and table.state.lessons.run is None
+    assert "asking" not in table_classes(EN.table(table.state))
 
 
 def test_no_offer_for_a_person_with_a_saved_game_or_statistics() -> None:

@@ -91,7 +91,7 @@ def _focus_after_question(after: TableState) -> Focus:
 
 def _transition(state: TableState, intent: Intent) -> Transition:
     """One case per intent: mypy checks that none is missing (``Intent`` is their union)."""
-    if state.offer and _declines_the_offer(state, intent):
+    if state.offer and _declines_the_offer(intent):
         state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
         case intents.DrawFromStock():
@@ -205,15 +205,12 @@ _KEEP_THE_OFFER = (
 sends by itself.  Anything else the person does declines it."""
 
 
-def _declines_the_offer(state: TableState, intent: Intent) -> bool:
-    """Whether ``intent`` is the person playing on past the first visit's offer.  A key the
-    table has no binding for (Tab, Shift) only moves the focus between the offer's buttons:
-    it declined the offer before, for good, leaving a keyboard no way to Play now."""
-    if isinstance(intent, _KEEP_THE_OFFER):
-        return False
-    if isinstance(intent, intents.KeyPress):
-        return binding(intent.key, state.panel) is not None
-    return True
+def _declines_the_offer(intent: Intent) -> bool:
+    """Whether ``intent`` is the person playing on past the first visit's offer.  The offer
+    holds the table as a question does: the page takes no click under it, and of the keys
+    only Escape acts (``_key_press``), which declines it as Play now does.  Any key declined
+    it before, Tab too, for good, leaving a keyboard no way to Play now."""
+    return not isinstance(intent, (*_KEEP_THE_OFFER, intents.KeyPress))
 
 
 # --- starting -------------------------------------------------------------------------------
@@ -785,10 +782,11 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
 
 def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
     """A key does what its binding says, with the open panel (the arrows step a review).
-    While a question or the share box waits, only Escape acts: the table under it is still."""
+    While a question, the share box or the first visit's offer waits, only Escape acts: the
+    table under it is still."""
     bound = binding(key, state.panel)
     sends = None if bound is None else bound.sends
-    waiting = state.question is not None or state.sharing is not None
+    waiting = state.question is not None or state.sharing is not None or state.offer
     if sends is None or (waiting and not isinstance(sends, intents.Cancel)):
         return state, []
     if isinstance(sends, FocusStep):

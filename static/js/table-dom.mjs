@@ -550,11 +550,11 @@ export function followPresses(root, thresholdPx, beginDrag) {
   );
 }
 
-// While a question (or the share box) waits for its answer, what it dims is inert (table.css,
-// .asking), but a press there, or on the question's own words (on a phone the box lies over
-// the stock), still took the keyboard's focus off the question, to the page: only a press
-// on one of its controls moves the focus now.
-const QUESTION_CONTROLS = ":is(.confirm, .share) :is(button, textarea)";
+// While a question (or the share box, or the first visit's offer) waits for its answer, what it
+// dims is inert (table.css, .asking), but a press there, or on the question's own words (on a
+// phone the box lies over the stock), still took the keyboard's focus off the question, to the
+// page: only a press on one of its controls moves the focus now.
+const QUESTION_CONTROLS = ":is(.confirm, .share, .learn-offer) :is(button, textarea)";
 
 export function holdFocusUnderQuestions(root) {
   root.addEventListener(

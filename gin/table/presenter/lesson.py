@@ -147,10 +147,15 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
         why=why,
         said=said,
         buttons=buttons,
-        word_close=words.button(Control.LESSON_WORD_CLOSE) if shows_word else None,
+        word_close=_word_close(words) if shows_word else None,
         intro=intro,
         label=_("Lesson"),
     )
+
+
+def _word_close(words: Words) -> ButtonModel:
+    """The word's close button: drawn as a symbol, its name is also its tooltip."""
+    return words.button(Control.LESSON_WORD_CLOSE, title=words.label(Control.LESSON_WORD_CLOSE))
 
 
 def _why(words: Words, state: TableState) -> MessageModel | None:

@@ -89,15 +89,16 @@ redrawn whole."""
 
 def table_classes(model: TableModel) -> str:
     """The table element's classes: the model's, and what its overlay and lesson regions show
-    (``asking``: a question or the share box waits for its answer; ``panel-open``: a framed
-    panel, not the menu; ``lesson-open``: a lesson's panel is above the table).
+    (``asking``: a question, the share box or the first visit's offer waits for its answer;
+    ``panel-open``: a framed panel, not the menu; ``lesson-open``: a lesson's panel is above
+    the table).
 
     The style sheets read these instead of asking ``.table:has(...)``: a ``:has()`` on an
     element that holds the regions made the browser restyle the whole table, some 170
     elements, at every move (DESIGN "What keeps a click quick")."""
     lesson, panel = model.lesson, model.panel
     shown = (
-        ("asking", model.question is not None or model.sharing is not None),
+        ("asking", any(box is not None for box in (model.question, model.sharing, model.offer))),
         ("panel-open", panel is not None and framed(panel)),
         ("lesson-open", lesson is not None and not lesson.complete),
     )
