@@ -183,6 +183,8 @@ def test_knock_arms_and_plays_only_knocking_discards() -> None:
     effects = table.send(PlayCard(card))
     assert table.phase is not TablePhase.DISCARD or table.state.view.hand_number > 1
     assert any(isinstance(e, fx.ShowDown) for e in effects)
+    # The result's Next hand takes the focus (after a knock by keys it fell to the page).
+    assert fx.Focus("next-hand") in effects
     assert table.state.view.hand_results[-1].knocker == YOU
 
 

@@ -389,7 +389,9 @@ def _after_action(state: TableState, hands_before: int) -> Transition:
         effects += [ShowDown(result), Announce(result)]
         if state.game.over:
             state = replace(state, left=None, daily_results=daily_update.kept(state))
-            effects.append(Focus("share-daily" if state.daily else "next-hand"))
+        # The result's main button takes the focus (after a knock by keys it fell to the page).
+        daily_over = state.game.over and state.daily is not None
+        effects.append(Focus("share-daily" if daily_over else "next-hand"))
         return state, [*effects, save_table(state, stats=True, daily=state.game.over)]
     state, bot = bot_moves_if_due(state)
     return state, [save_table(state), *bot]
