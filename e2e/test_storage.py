@@ -116,6 +116,9 @@ def test_blocked_storage_plays_on_in_memory_with_a_notice(page: Page, site_url: 
     open_table(page, site_url, "?seed=2&speed=0&level=easy")
     expect(page.locator(NOTICE)).to_contain_text("does not let the game store anything")
     expect(page.locator(".py-error")).to_have_count(0)  # no traceback on the page
+    # Nothing is remembered, so every visit is a first: the lessons are offered, and the offer
+    # holds the table until it is answered.
+    click_visible(page, '[data-testid="learn-offer"] [data-action="play-now"]')
     person = Person(page)
     phases = [person.decide() for _ in range(6)]
     assert "discard" in phases
