@@ -91,7 +91,7 @@ def _focus_after_question(after: TableState) -> Focus:
 
 def _transition(state: TableState, intent: Intent) -> Transition:
     """One case per intent: mypy checks that none is missing (``Intent`` is their union)."""
-    if state.offer and _declines_the_offer(intent):
+    if state.offer and not isinstance(intent, _KEEP_THE_OFFER):
         state = replace(state, offer=False)  # the person plays on: that declines the offer
     match intent:
         case intents.DrawFromStock():
@@ -200,17 +200,12 @@ _KEEP_THE_OFFER = (
     intents.ReviewReady,
     intents.HintReady,
     intents.LessonTick,
+    intents.KeyPress,
 )
-"""The intents that leave the first visit's offer on show: its own answers, and what the page
-sends by itself.  Anything else the person does declines it."""
-
-
-def _declines_the_offer(intent: Intent) -> bool:
-    """Whether ``intent`` is the person playing on past the first visit's offer.  The offer
-    holds the table as a question does: the page takes no click under it, and of the keys
-    only Escape acts (``_key_press``), which declines it as Play now does.  Any key declined
-    it before, Tab too, for good, leaving a keyboard no way to Play now."""
-    return not isinstance(intent, (*_KEEP_THE_OFFER, intents.KeyPress))
+"""The intents that leave the first visit's offer on show: its own answers, what the page sends
+by itself, and a key (the offer holds the table as a question does: of the keys only Escape
+acts, ``_key_press``, and declines it as Play now does; any key declined it before, Tab too).
+Anything else the person does declines it."""
 
 
 # --- starting -------------------------------------------------------------------------------
