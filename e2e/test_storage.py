@@ -182,6 +182,33 @@ def test_a_stale_tab_follows_the_newer_game_and_loses_nothing(
     second.close()
 
 
+def test_two_tabs_that_move_at_once_end_on_one_game(page: Page, site_url: str) -> None:
+    """Each tab's move is drawn before either is saved: both must end on the game stored
+    last (before, each followed the record the other's storage event carried, and the two
+    tabs swapped games, neither what was stored)."""
+    first = page
+    open_table(first, site_url, "?seed=4&speed=0&level=easy")
+    second, errors = second_tab(first, site_url)
+    assert wait_idle(first) == wait_idle(second) == "upcard"
+    at = first.evaluate("Date.now() + 500")
+    for tab, action in ((first, "take"), (second, "pass")):  # two different moves, at once
+        tab.evaluate(
+            "([selector, at]) => setTimeout(() => document.querySelector(selector).click(),"
+            " at - Date.now())",
+            [f'[data-action="{action}"]', at],
+        )
+    first.wait_for_timeout(1500)
+    wait_idle(first)
+    wait_idle(second)
+    shown = hand_codes(first)
+    assert hand_codes(second) == shown
+    assert len(shown) in (10, 11)
+    open_table(first, site_url, "")  # what is stored is what both tabs show
+    assert hand_codes(first) == shown
+    assert errors == []
+    second.close()
+
+
 @pytest.fixture(scope="session")
 def two_copies_url(site_dir: Path, tmp_path_factory: TempPathFactory) -> Iterator[str]:
     """One origin serving the site twice, at /gin-rummy/ and /gin-beta/ (two project sites)."""

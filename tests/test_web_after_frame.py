@@ -54,6 +54,8 @@ def table_app(page: Page, performed: list[Any]) -> TableApp:
     app.dom = page
     app._busy = "false"
     app._after_frame = []
+    app._pending = None
+    app._heard_while_saving = False
     app.perform = performed.extend  # type: ignore[method-assign]
     return app
 
@@ -94,3 +96,27 @@ def test_a_drawing_without_effects_keeps_the_page_busy_while_others_wait(page: P
     assert page.body.dataset.busy == "true"
     page.run_timers()
     assert performed == [fx.PlaySound(DRAW)] and page.body.dataset.busy == "false"
+
+
+class StorageEvent:
+    key = "gin-rummy@/table"
+
+
+def test_another_tab_s_write_is_followed_only_once_this_tab_s_move_is_saved(
+    page: Page,
+) -> None:
+    """Two tabs that moved at once: had this one followed the other's record before saving,
+    its save would store the move it had just left, and the two tabs would swap games."""
+    performed: list[Any] = []
+    app = table_app(page, performed)
+    followed: list[list[Any]] = []
+    app.catch_up = lambda: followed.append(list(performed)) or False  # type: ignore[method-assign]
+    app.store = types.SimpleNamespace(which=lambda key: key.split("/")[-1])  # type: ignore[assignment]
+    save = fx.Save(table={"mine": 1})
+    app.perform_after_frame([save])
+    app.on_stored(StorageEvent())
+    assert followed == [], "not before its own save"
+    page.run_timers()
+    assert followed == [[save]], "what is stored once it saved"
+    app.on_stored(StorageEvent())  # nothing waits now: at once
+    assert followed == [[save], [save]]

@@ -45,7 +45,7 @@ from gin.web.drag import Drag
 from gin.web.motion import Motion, Rect, places, read_pieces
 from gin.web.render import regions, table_classes, table_html
 from gin.web.sound import Player as SoundPlayer
-from gin.web.store import Store
+from gin.web.store import FOLLOWED, Store
 
 DRAW_AT_THE_LATEST_MS = 100
 """A hidden page has no animation frames: its table is drawn by a timer after this long."""
@@ -113,6 +113,7 @@ class TableApp:
         self._busy = "true"  # the table's busy flag as last drawn
         self._after_frame: list[fx.Effect] = []  # effects waiting for the next task
         self._pending: Pending | None = None
+        self._heard_while_saving = False  # another tab stored something before this one saved
         from pyodide.ffi import create_proxy
 
         self._draw_callback = create_proxy(self.draw)
@@ -200,6 +201,7 @@ class TableApp:
         focus: list[fx.Effect] = [e for e in pending.effects if isinstance(e, fx.Focus)]
         self.perform(focus)
         self.perform_after_frame([e for e in pending.effects if not isinstance(e, fx.Focus)])
+        self.follow_what_was_heard()
         steps = (
             ("gin:render", start, rendered),
             ("gin:paint", rendered, painted),
@@ -241,6 +243,7 @@ class TableApp:
         if not self._after_frame:
             self.document.body.dataset.busy = self._busy
         self.dom.timings(json.dumps((("gin:effects", start, timing.now()),)))
+        self.follow_what_was_heard()
 
     @property
     def presenter(self) -> Presenter:
@@ -473,12 +476,26 @@ class TableApp:
         return self.state.game is not game
 
     def on_stored(self, event: Any) -> None:
-        """Another tab of this game stored something: follow it."""
-        which = self.store.which(str(event.key) if event.key else "")
-        if which in ("table", "stats", "daily"):
-            self.store.heard(which, event.newValue)
-            value = self.store.parse(event.newValue)
-            self.dispatch(StoredElsewhere(**{which: value}))
+        """Another tab of this game stored something: follow what is stored now.
+
+        Storage is the one arbiter between tabs: the record stored last is the game, in
+        every tab.  So a tab follows the record stored *now*, not the one the event carries
+        (two tabs that moved at once would each take the other's move), and a tab whose own
+        move is drawn but not yet saved follows only after its save (else its save would
+        store the move it has just left)."""
+        if self.store.which(str(event.key) if event.key else "") not in FOLLOWED:
+            return
+        if self._pending is not None or self._after_frame:
+            self._heard_while_saving = True
+        else:
+            self.catch_up()
+
+    def follow_what_was_heard(self) -> None:
+        """Once this tab's effects are performed (its move saved), follow what another tab
+        stored meanwhile (:meth:`on_stored`)."""
+        if self._heard_while_saving and self._pending is None and not self._after_frame:
+            self._heard_while_saving = False
+            self.catch_up()
 
 
 _HAND_CARD = "[data-testid='hand'] [data-card]"

@@ -52,10 +52,6 @@ class Store:
         except Unreadable:
             return None
 
-    def heard(self, name: str, text: Any) -> None:
-        """Another tab's write, delivered by the browser's storage event."""
-        self._seen[name] = None if text is None else str(text)
-
     def missed(self) -> dict[str, object] | None:
         """The table and statistics another tab stored unheard (None if there are none).
 
