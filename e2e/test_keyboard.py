@@ -47,9 +47,11 @@ def test_a_full_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
             assert len(hand_codes(page)) == 10, "passing takes no card"
             used.add("x")
         elif phase == "draw":
-            count = len(hand_codes(page))
+            before = hand_codes(page)
             keyboard.press("s")
-            assert wait_idle(page) == "discard" and len(hand_codes(page)) == count + 1
+            assert wait_idle(page) == "discard" and len(hand_codes(page)) == len(before) + 1
+            # The card drawn takes the focus: the discard is chosen from there.
+            assert focused_card(page) not in ("", *before)
             used.add("s")
         else:
             gin = page.get_attribute('[data-action="gin"]', "aria-disabled") != "true"
@@ -78,9 +80,10 @@ def test_a_full_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
     expect(page.locator('[data-testid="result"]')).to_be_visible()
     keyboard.press("n")
     assert wait_idle(page) in ("upcard", "draw")
-    cards = len(hand_codes(page))
+    before = hand_codes(page)
     keyboard.press("p")  # the face-up card, or the computer's discard on top of the pile
-    assert wait_idle(page) == "discard" and len(hand_codes(page)) == cards + 1
+    assert wait_idle(page) == "discard" and len(hand_codes(page)) == len(before) + 1
+    assert focused_card(page) not in ("", *before)
 
 
 def test_knock_and_gin_with_the_keyboard(page: Page, site_url: str) -> None:

@@ -120,6 +120,8 @@ def test_a_first_visit_offers_the_lessons_once_and_play_now_declines() -> None:
     table.send(PlayNow())
     assert not table.state.offer and table.state.lessons.run is None
     assert table.state.in_hand  # the game is there to play straight away
+    # The offer's button had the focus: the hand takes it, not the page's start.
+    assert fx.Focus(table.state.shown_hand()[0]) in table.effects
 
 
 def test_playing_on_declines_the_offer() -> None:

@@ -29,6 +29,7 @@ from gin.table.intents import (
     DrawFromPile,
     DrawFromStock,
     HintReady,
+    Intent,
     KeyPress,
     MoveCard,
     NewGame,
@@ -155,6 +156,17 @@ def test_a_discard_leaves_the_focus_on_the_card_in_its_place() -> None:
         left = state.shown_hand()
         assert sorted(left) == sorted(c for c in shown if c != card)
         assert fx.Focus(left[min(place, len(left) - 1)]) in effects, (place, effects)
+
+
+@pytest.mark.parametrize("draw", [DrawFromStock(), DrawFromPile(), KeyPress("s")])
+def test_the_card_drawn_takes_the_focus(draw: Intent) -> None:
+    """The stock or the pile that had the focus (a key, or the click's element) is redrawn:
+    the card drawn takes the focus, where the next choice, the discard, is made."""
+    table = at_phase(TablePhase.DRAW)
+    before = set(table.state.view.hand)
+    table.send(draw)
+    (drawn,) = set(table.state.view.hand) - before
+    assert fx.Focus(drawn) in table.effects
 
 
 def test_a_refusal_counts_up_so_the_same_one_shakes_again() -> None:

@@ -170,7 +170,7 @@ def _transition(state: TableState, intent: Intent) -> Transition:
         case intents.Learn():
             return lesson_update.learn(state)
         case intents.PlayNow():
-            return lesson_update.dismiss_offer(state)
+            return _decline_offer(state)
         case intents.LessonIntro(shown):
             return lesson_update.intro(state, shown)
         case intents.ShowMe():
@@ -360,7 +360,15 @@ def _play(state: TableState, action: Action) -> Transition:
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
     if action.kind is ActionKind.DISCARD and action.card is not None and after.in_hand:
         more = [*more, *_focus_in_place_of(state, after, action.card)]
+    taken = drawn if action.kind is ActionKind.DRAW_STOCK else pile_top
+    if action.kind in _DRAWS and taken is not None and after.in_hand:
+        # The card drawn holds the focus: the next choice is the discard, and the stock or
+        # the pass button that had it is redrawn (the focus fell to the page's start).
+        more = [*more, Focus(taken)]
     return after, effects + more
+
+
+_DRAWS = frozenset({ActionKind.TAKE, ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE})
 
 
 def _focus_in_place_of(before: TableState, after: TableState, gone: Card) -> Effects:
@@ -531,7 +539,7 @@ def _cancel(state: TableState) -> Transition:
     if state.panel is not None:
         return _close_panel(state)
     if state.offer:
-        return lesson_update.dismiss_offer(state)
+        return _decline_offer(state)
     if state.lessons.complete:  # the end of the path's box: Escape is its Play a game
         return _leave_lessons(state)
     if state.lessons.intro and state.lessons.run is not None:
@@ -792,6 +800,13 @@ def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
     if isinstance(sends, intents.Arm) and after.armed is not None:
         effects = [*effects, *_focus_step(after, None, 0)]
     return after, effects
+
+
+def _decline_offer(state: TableState) -> Transition:
+    """The first visit's offer is declined: play, from the hand (the offer's button that held
+    the focus is gone, and it fell to the page's start)."""
+    declined, effects = lesson_update.dismiss_offer(state)
+    return declined, [*effects, *_focus_step(declined, None, 0)]
 
 
 def _focus_step(state: TableState, focused: Card | None, step: int) -> Effects:
