@@ -491,6 +491,62 @@ def test_the_deck_shown_at_a_hand_s_end_fits_a_phone(browser: Browser, site_url:
         context.close()
 
 
+SIDEWAYS = """() => [document.documentElement.scrollWidth, innerWidth,
+    [...document.querySelectorAll('#app *')].filter((e) => {
+        const box = e.getBoundingClientRect();
+        return box.width && (box.left < -0.5 || box.right > innerWidth + 0.5);
+    }).map((e) => `${e.tagName}.${e.className}`).slice(0, 4)]"""
+
+
+def test_no_phone_width_scrolls_the_table_sideways(browser: Browser, site_url: str) -> None:
+    """Every width a phone held upright may have, not only the layout suite's few: at 412 px
+    (many Android phones) the stock and the pile took 8 px more than the play area, and the
+    page scrolled sideways under the player's thumb."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 412, "height": 915}})
+    page = context.new_page()
+    for opened in (
+        lambda: open_table(page, site_url, "?seed=1&speed=0"),
+        lambda: open_position(page, site_url, positions.hand_over(seed=10)),
+    ):
+        opened()
+        wait_idle(page)
+        for width in (*range(320, 481, 8), 344, 375, 390, 412, 414, 428, 430):
+            page.set_viewport_size({"width": width, "height": 2 * width + 90})
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+            scroll_w, window_w, outside = page.evaluate(SIDEWAYS)
+            assert scroll_w <= window_w and not outside, (width, scroll_w, outside)
+    context.close()
+
+
+LAID_OUT = """() => {
+    const result = document.querySelector('[data-testid="result"]');
+    const box = result.getBoundingClientRect();
+    const cards = [...result.querySelectorAll('.laid-out .card')]
+        .map((c) => c.getBoundingClientRect());
+    return {least: Math.min(...cards.map((c) => c.width)),
+            outside: cards.filter((c) => c.left < box.left || c.right > box.right).length,
+            scrolls: result.scrollHeight > result.clientHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "least"), [(390, 844, 50), (360, 640, 40), (320, 568, 32)]
+)
+def test_a_hand_s_end_shows_both_hands_readable_on_a_phone(
+    browser: Browser, site_url: str, width: int, height: int, least: int
+) -> None:
+    """Both hands laid out at a hand's end, cards large enough to read (in one row of nine
+    widths they were some 35 px wide at 390 px, 27 px at 320), all inside the result and
+    without scrolling it."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
+    page = context.new_page()
+    open_position(page, site_url, positions.hand_over(seed=10))
+    assert wait_idle(page) == "hand-over"
+    shown = page.evaluate(LAID_OUT)
+    assert shown["least"] >= least and not shown["outside"] and not shown["scrolls"], shown
+    context.close()
+
+
 HINT_FADE = """() => {
     const hint = document.querySelector('[data-testid="hint"]');
     return {more: hint.scrollHeight - hint.clientHeight - hint.scrollTop,
