@@ -161,12 +161,23 @@ def test_a_discard_leaves_the_focus_on_the_card_in_its_place() -> None:
 @pytest.mark.parametrize("draw", [DrawFromStock(), DrawFromPile(), KeyPress("s")])
 def test_the_card_drawn_takes_the_focus(draw: Intent) -> None:
     """The stock or the pile that had the focus (a key, or the click's element) is redrawn:
-    the card drawn takes the focus, where the next choice, the discard, is made."""
+    the card drawn takes the focus, where the next choice, the discard, is made; the pile's
+    card, which may not be thrown back, gives it to the next card that may."""
     table = at_phase(TablePhase.DRAW)
     before = set(table.state.view.hand)
     table.send(draw)
     (drawn,) = set(table.state.view.hand) - before
-    assert fx.Focus(drawn) in table.effects
+    focus = [effect.target for effect in table.effects if isinstance(effect, fx.Focus)]
+    if isinstance(draw, DrawFromPile):  # the pile's card may not be thrown this turn: the next
+        shown = table.state.shown_hand()
+        at = shown.index(drawn)
+        assert focus == [next(c for c in shown[at + 1 :] + shown[:at] if c in discards(table))]
+    else:
+        assert focus == [drawn]
+
+
+def discards(table: Table) -> set[Card]:
+    return {a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD and a.card}
 
 
 def test_a_refusal_counts_up_so_the_same_one_shakes_again() -> None:
@@ -198,6 +209,9 @@ def test_knock_arms_and_plays_only_knocking_discards() -> None:
     # The result's Next hand takes the focus (after a knock by keys it fell to the page).
     assert fx.Focus("next-hand") in effects
     assert table.state.view.hand_results[-1].knocker == YOU
+    # Next hand goes with its button: the new hand's first card takes the focus.
+    effects = table.send(NextHand())
+    assert table.state.in_hand and fx.Focus(table.state.shown_hand()[0]) in effects
 
 
 def test_an_armed_knock_with_a_card_that_leaves_no_deadwood_is_gin() -> None:

@@ -362,10 +362,20 @@ def _play(state: TableState, action: Action) -> Transition:
         more = [*more, *_focus_in_place_of(state, after, action.card)]
     taken = drawn if action.kind is ActionKind.DRAW_STOCK else pile_top
     if action.kind in _DRAWS and taken is not None and after.in_hand:
-        # The card drawn holds the focus: the next choice is the discard, and the stock or
-        # the pass button that had it is redrawn (the focus fell to the page's start).
-        more = [*more, Focus(taken)]
+        more = [*more, *_focus_from(after, taken)]
     return after, effects + more
+
+
+def _focus_from(state: TableState, taken: Card) -> Effects:
+    """The focus on the card just drawn, or, if it may not be thrown (the pile's card, this
+    turn), on the next card that may: the next choice is the discard, and the stock or the
+    button that had the focus is redrawn (it fell to the page's start)."""
+    shown = state.shown_hand()
+    if taken not in shown:
+        return []
+    at = shown.index(taken)
+    playable = [card for card in shown[at:] + shown[:at] if _playable(state, card)]
+    return [Focus(playable[0] if playable else taken)]
 
 
 _DRAWS = frozenset({ActionKind.TAKE, ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE})
@@ -449,7 +459,7 @@ def _next_hand(state: TableState) -> Transition:
     if state.phase is TablePhase.GAME_OVER and state.daily is not None:
         return daily_update.leave_daily(state)
     if state.phase is TablePhase.GAME_OVER:
-        return new_game(state)
+        return _focus_on_hand(new_game(state))
     if state.phase is not TablePhase.HAND_OVER:
         return refuse(state, Why.HAND_IN_PLAY, "next-hand")
     shown = replace(
@@ -460,7 +470,7 @@ def _next_hand(state: TableState) -> Transition:
         panel=None if state.panel is Panel.REVIEW else state.panel,
     )
     shown, bot = bot_moves_if_due(shown)
-    return shown, [Deal(), save_table(shown), *bot]
+    return _focus_on_hand((shown, [Deal(), save_table(shown), *bot]))
 
 
 def _back_to_game(state: TableState) -> Transition:
@@ -803,10 +813,18 @@ def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
 
 
 def _decline_offer(state: TableState) -> Transition:
-    """The first visit's offer is declined: play, from the hand (the offer's button that held
-    the focus is gone, and it fell to the page's start)."""
-    declined, effects = lesson_update.dismiss_offer(state)
-    return declined, [*effects, *_focus_step(declined, None, 0)]
+    """The first visit's offer is declined: play."""
+    return _focus_on_hand(lesson_update.dismiss_offer(state))
+
+
+def _focus_on_hand(transition: Transition) -> Transition:
+    """The hand's first card takes the focus after a button that had it is gone (the
+    offer's Play now, Next hand), unless a panel or a question holds it:
+    it fell to the page's start, and a keyboard had to find the hand again."""
+    state, effects = transition
+    if state.panel is not None or state.question is not None or not state.in_hand:
+        return transition
+    return state, [*effects, *_focus_step(state, None, 0)]
 
 
 def _focus_step(state: TableState, focused: Card | None, step: int) -> Effects:

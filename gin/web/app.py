@@ -458,7 +458,8 @@ class TableApp:
         card = None
         if focused and focused.closest and focused.closest(_HAND_CARD):
             card = Card.parse(str(focused.dataset.card))
-        typing = str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        # A key sent to the document itself (by a script) has a target without a tag name.
+        typing = str(getattr(event.target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA")
         press = key_press(key, card, typing=typing, modified=bool(event.ctrlKey or event.metaKey))
         if press is None:
             return
