@@ -167,11 +167,16 @@ def open_probed_table(
     page.add_init_script(PROBE)
     page.goto(f"{url}?seed={seed}&speed=1&level=hard", wait_until="domcontentloaded")
     wait_idle(page)
+    if page.locator(PLAY_NOW).count():  # a first visit: the lessons' offer holds the table
+        page.click(PLAY_NOW)
+        wait_idle(page)
     cdp = page.context.new_cdp_session(page)
     if cpu_rate != 1:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
     return page, cdp
 
+
+PLAY_NOW = '[data-testid="learn-offer"] [data-action="play-now"]'
 
 HINT_SHOWN = "() => (document.querySelector('[data-testid=hint]')?.textContent.length || 0) > 0"
 """Hard's advice is on show (the page works it out after the click, a slice at a time)."""
