@@ -390,6 +390,14 @@ IN_WINDOW = r"""(also) => {
             }
         }
     }
+    // A hand's end: its headline in sight, not under the lesson's panel (on a landscape phone
+    // the panel's word covered it).
+    const head = document.querySelector('[data-testid="result-headline"]');
+    if (head && shown(head)) {
+        const b = head.getBoundingClientRect();
+        const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        if (!head.contains(at)) problems.push(`the result's headline is under ${at?.className}`);
+    }
     return problems;
 }"""
 
@@ -432,6 +440,18 @@ def test_every_lesson_fits_a_small_phone(small_phone: Page, site_url: str) -> No
     found = every_lesson_in_the_window(
         page, site_url, partial(tap_visible, page), [".lesson-number"]
     )
+    assert not found, "\n".join(found)
+
+
+@pytest.fixture
+def landscape_phone(browser: Browser, errors: list[str]) -> Iterator[Page]:
+    yield from lesson_page(browser, errors, **{**PHONE, "viewport": {"width": 844, "height": 390}})
+
+
+def test_every_lesson_fits_a_landscape_phone(landscape_phone: Page, site_url: str) -> None:
+    """The panel is a row above the table there: a hand's end comes below it, not over it."""
+    page = landscape_phone
+    found = every_lesson_in_the_window(page, site_url, partial(tap_visible, page), [])
     assert not found, "\n".join(found)
 
 

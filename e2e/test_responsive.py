@@ -530,14 +530,16 @@ LAID_OUT = """() => {
 
 
 @pytest.mark.parametrize(
-    ("width", "height", "least"), [(390, 844, 50), (360, 640, 40), (320, 568, 32)]
+    ("width", "height", "least"),
+    [(390, 844, 50), (360, 640, 40), (320, 568, 32), (640, 360, 33), (844, 390, 34)],
 )
 def test_a_hand_s_end_shows_both_hands_readable_on_a_phone(
     browser: Browser, site_url: str, width: int, height: int, least: int
 ) -> None:
     """Both hands laid out at a hand's end, cards large enough to read (in one row of nine
     widths they were some 35 px wide at 390 px, 27 px at 320), all inside the result and
-    without scrolling it."""
+    without scrolling it (on a landscape phone, one hand above the other ran below the
+    result's fold: now they are beside its words)."""
     context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
     page = context.new_page()
     open_position(page, site_url, positions.hand_over(seed=10))

@@ -33,15 +33,17 @@ def result_section(result: ResultModel) -> str:
             + row(r.stock, "cards small stock-order")
             + "</div>"
         )
+    # The words and buttons, then the hands: two boxes, so that a landscape phone can set
+    # them side by side (table.css).
     return (
-        '<section class="result" data-testid="result">'
+        '<section class="result" data-testid="result"><div class="result-words">'
         f'<h2 data-testid="result-headline">{escape(result.headline)}</h2>'
         f'<p class="points" data-testid="points">{escape(result.points)}</p>'
         f'<p class="points-words">{escape(result.detail)}</p>'
-        f'<div class="result-actions">{buttons}</div>'
+        f'<div class="result-actions">{buttons}</div></div><div class="result-hands">'
         + "".join(laid_out(hand) for hand in result.hands)
         + reveal
-        + "</section>"
+        + "</div></section>"
     )
 
 
