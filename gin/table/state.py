@@ -186,15 +186,34 @@ class TableState:
 
     def shown_hand(self) -> list[Card]:
         """The person's hand in the order the table shows it (sorted, or their own order)."""
+        return list(self._shown_hand)
+
+    @cached_property
+    def _shown_hand(self) -> tuple[Card, ...]:
+        """Worked out once per state, as :attr:`view`: an update's focus and the drawing of
+        the state both need it, and grouping by melds is an arrangement's dearest part."""
         run = self.lessons.run
         if run is not None:
             sort = SortMode.SUIT if hides_melds(run) else self.settings.sort
-            return arranged(table_hand(run), sort, self.lessons.order)
-        return arranged(self.view.hand, self.settings.sort, self.order)
+            return tuple(arranged(table_hand(run), sort, self.lessons.order))
+        return tuple(arranged(self.view.hand, self.settings.sort, self.order))
 
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""
-        return self.on_table.legal_actions() if self.your_turn else []
+        return list(self._legal)
+
+    @cached_property
+    def _legal(self) -> tuple[Action, ...]:
+        """Worked out once per state (:meth:`shown_hand`)."""
+        return tuple(self.on_table.legal_actions()) if self.your_turn else ()
+
+    def playable(self, legal: list[Action] | None = None) -> frozenset[Card]:
+        """The cards a click on them would play now, as :meth:`legal` (or ``legal``) allows:
+        a discard, or, with Knock or Gin armed, a knock or gin (RULES.md: a knock that leaves
+        no deadwood is gin, so an armed Knock plays it as gin)."""
+        kinds = _PLAYED_AS[self.armed]
+        moves = self.legal() if legal is None else legal
+        return frozenset(a.card for a in moves if a.kind in kinds and a.card is not None)
 
     @property
     def in_progress(self) -> bool:
@@ -406,3 +425,12 @@ def count_results(state: TableState) -> TableState:
     return replace(
         state, stats=state.stats.update(state.level, stats), results_counted=len(results)
     )
+
+
+_PLAYED_AS: dict[ActionKind | None, frozenset[ActionKind]] = {
+    None: frozenset({ActionKind.DISCARD}),
+    ActionKind.KNOCK: frozenset({ActionKind.KNOCK, ActionKind.GIN}),
+    ActionKind.GIN: frozenset({ActionKind.GIN}),
+}
+"""The actions a click on a card of the hand may play, by what is armed
+(:meth:`TableState.playable`)."""

@@ -374,8 +374,9 @@ def _focus_from(state: TableState, taken: Card) -> Effects:
     if taken not in shown:
         return []
     at = shown.index(taken)
-    playable = [card for card in shown[at:] + shown[:at] if _playable(state, card)]
-    return [Focus(playable[0] if playable else taken)]
+    playable = _playable(state)
+    after = [card for card in shown[at:] + shown[:at] if card in playable]
+    return [Focus(after[0] if after else taken)]
 
 
 _DRAWS = frozenset({ActionKind.TAKE, ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE})
@@ -830,16 +831,21 @@ def _focus_on_hand(transition: Transition) -> Transition:
 def _focus_step(state: TableState, focused: Card | None, step: int) -> Effects:
     """Focus the next card of the hand, going round the cards that can be played now."""
     shown = state.shown_hand()
-    playable = [card for card in shown if _playable(state, card)]
-    ring = playable or shown
+    playable = _playable(state)
+    ring = [card for card in shown if card in playable] or shown
     if not ring:
         return []
     index = ring.index(focused) + step if focused in ring else 0
     return [Focus(ring[index % len(ring)])]
 
 
-def _playable(state: TableState, card: Card) -> bool:
-    return isinstance(_discard_action(state, card), Action)
+def _playable(state: TableState) -> frozenset[Card]:
+    """The cards a click would play now (:func:`_discard_action`): none while a lesson asks
+    for something else, in one look at the legal actions (a refusal per card cost a draw's
+    update five times its time)."""
+    if state.lessons.run is not None and lesson_update.not_asked(state, "") is not None:
+        return frozenset()
+    return state.playable()
 
 
 # --- helpers -----------------------------------------------------------------------------------

@@ -140,11 +140,7 @@ def hand(words: Words, state: TableState, legal: Sequence[Action]) -> tuple[Card
     view = state.view
     shown = state.shown_hand()
     melds = hands.meld_index(shown)
-    wanted = {
-        ActionKind.KNOCK: (ActionKind.KNOCK, ActionKind.GIN),
-        ActionKind.GIN: (ActionKind.GIN,),
-    }.get(state.armed or ActionKind.DISCARD, (ActionKind.DISCARD,))
-    playable = {a.card for a in legal if a.kind in wanted and a.card is not None}
+    playable = state.playable(list(legal))
     fresh = _just_drawn(view.history) if view.phase == "discard" else None
     top = view.discard_pile[-1] if view.discard_pile else None
     aid: frozenset[Card] = frozenset()
