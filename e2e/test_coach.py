@@ -29,7 +29,7 @@ def test_the_hint_weighs_its_move_then_a_person_reviews_the_hand_by_click_and_ke
     step = panel.locator('[data-testid="review-step"] h3')
     expect(panel.locator('[data-testid="review-step"]')).to_be_visible(timeout=20_000)
     # The panel takes the focus, as every framed panel does (it stayed on Review hand).
-    page.wait_for_function("document.activeElement?.dataset?.action === 'close-panel'")
+    page.wait_for_function("() => document.activeElement?.dataset?.action === 'close-panel'")
     expect(panel.locator('[data-testid="review-note"]')).to_contain_text(
         "never looks at the computer's concealed cards"
     )
@@ -59,7 +59,7 @@ def test_the_hint_weighs_its_move_then_a_person_reviews_the_hand_by_click_and_ke
     expect(panel).to_have_count(0)
     page.keyboard.press("r")
     expect(step).to_have_text(f"Decision 1 of {count}")
-    page.wait_for_function("document.activeElement?.dataset?.action === 'close-panel'")
+    page.wait_for_function("() => document.activeElement?.dataset?.action === 'close-panel'")
     click_visible(page, f'{PANEL} [data-action="close-panel"]')
     expect(panel).to_have_count(0)
     open_panel(page, "stats")

@@ -106,7 +106,7 @@ def test_knock_and_gin_with_the_keyboard(page: Page, site_url: str) -> None:
     assert wait_idle(page) in ("hand-over", "game-over")
     expect(page.locator('[data-testid="points"]')).to_contain_text("Knock")
     # The result's main button has the focus: Enter goes on (it fell to the page's start).
-    page.wait_for_function("document.activeElement?.dataset?.action === 'next-hand'")
+    page.wait_for_function("() => document.activeElement?.dataset?.action === 'next-hand'")
 
     open_position(page, site_url, positions.about_to_go_gin(seed=55))
     assert wait_idle(page) == "discard"
