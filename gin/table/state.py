@@ -17,7 +17,7 @@ and resume as games without a commitment.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from enum import StrEnum
@@ -207,7 +207,7 @@ class TableState:
         """Worked out once per state (:meth:`shown_hand`)."""
         return tuple(self.on_table.legal_actions()) if self.your_turn else ()
 
-    def playable(self, legal: list[Action] | None = None) -> frozenset[Card]:
+    def playable(self, legal: Sequence[Action] | None = None) -> frozenset[Card]:
         """The cards a click on them would play now, as :meth:`legal` (or ``legal``) allows:
         a discard, or, with Knock or Gin armed, a knock or gin (RULES.md: a knock that leaves
         no deadwood is gin, so an armed Knock plays it as gin)."""

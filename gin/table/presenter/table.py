@@ -140,7 +140,7 @@ def hand(words: Words, state: TableState, legal: Sequence[Action]) -> tuple[Card
     view = state.view
     shown = state.shown_hand()
     melds = hands.meld_index(shown)
-    playable = state.playable(list(legal))
+    playable = state.playable(legal)
     fresh = _just_drawn(view.history) if view.phase == "discard" else None
     top = view.discard_pile[-1] if view.discard_pile else None
     aid: frozenset[Card] = frozenset()
