@@ -218,6 +218,18 @@ MEASURE = r"""([view, required, cardSizes]) => {
                 }
             }
         }
+        // A hand card's note ("just drawn") leaves its top-left index in sight (a back row's
+        // card shows no other), unless the card is chosen and lifted into the note's room.
+        for (const note of all('[data-testid="hand"] [data-card]:not(.selected) > .card-note')) {
+            const a = box(note), c = box(note.parentElement);
+            const corner = {left: c.left, top: c.top, right: c.left + 0.25 * c.width,
+                            bottom: c.top + 0.2 * c.height};
+            const over = Math.min(a.bottom, corner.bottom) - Math.max(a.top, corner.top);
+            if (a.left < corner.right && corner.left < a.right && over > 1) {
+                problems.push(`the note "${note.textContent}" covers ${px(over)} px of ` +
+                    `${name(note.parentElement)}'s index`);
+            }
+        }
         // The game's facts the top bar leaves out, the open menu says, and only those.
         const menu = document.querySelector('[data-testid="menu"]');
         for (const fact of menu ? FACTS : []) {

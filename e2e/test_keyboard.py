@@ -144,7 +144,12 @@ def test_enter_discards_on_the_turn_after_a_drag(page: Page, site_url: str) -> N
 
 
 def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
+    """ "?" over a card opens the keys; Escape closes them and gives the card its focus back."""
     open_table(page, site_url)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    card = focused_card(page)
+    assert card
     page.keyboard.press("?")
     panel = page.locator('[data-testid="help-panel"]')
     expect(panel).to_be_visible()
@@ -153,6 +158,7 @@ def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
     assert {"S", "P", "X", "K", "G", "N", "H", "?", "Esc", "Enter", "← →"} <= shown, shown
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
+    page.wait_for_function("c => document.activeElement?.dataset?.card === c", arg=card)
 
 
 def test_focus_is_visible(page: Page, site_url: str) -> None:

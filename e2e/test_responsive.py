@@ -530,17 +530,29 @@ LAID_OUT = """() => {
 
 
 @pytest.mark.parametrize(
-    ("width", "height", "least"),
-    [(390, 844, 50), (360, 640, 40), (320, 568, 32), (640, 360, 33), (844, 390, 34)],
+    ("width", "height", "least", "locale"),
+    [
+        (390, 844, 50, "en-US"),
+        (360, 640, 40, "en-US"),
+        (320, 568, 32, "en-US"),
+        (640, 360, 33, "en-US"),
+        (844, 390, 34, "en-US"),
+        (568, 320, 24, "en-US"),
+        (640, 360, 33, "pl-PL"),
+        (568, 320, 24, "et-EE"),
+    ],
 )
 def test_a_hand_s_end_shows_both_hands_readable_on_a_phone(
-    browser: Browser, site_url: str, width: int, height: int, least: int
+    browser: Browser, site_url: str, width: int, height: int, least: int, locale: str
 ) -> None:
     """Both hands laid out at a hand's end, cards large enough to read (in one row of nine
     widths they were some 35 px wide at 390 px, 27 px at 320), all inside the result and
     without scrolling it (on a landscape phone, one hand above the other ran below the
-    result's fold: now they are beside its words)."""
-    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}})
+    result's fold: now they are beside its words, and below 376 px its buttons are in one
+    row under both: one above the other they ran 27 px below the fold at 320 px, and in
+    Polish 3 px at 360 px)."""
+    viewport = {"width": width, "height": height}
+    context = browser.new_context(**{**PHONE, "viewport": viewport, "locale": locale})
     page = context.new_page()
     open_position(page, site_url, positions.hand_over(seed=10))
     assert wait_idle(page) == "hand-over"

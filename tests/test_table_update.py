@@ -485,6 +485,18 @@ def test_panels_open_toggle_and_close() -> None:
     assert table.send(Cancel()) == [fx.Focus("menu")], "Escape: back to the menu's button"
 
 
+def test_a_panel_opened_by_a_key_over_a_card_gives_the_focus_back_to_that_card() -> None:
+    """ "?" pressed over a card: Escape comes back to the card, not to the menu's button; a
+    panel then opened by a click goes back to the menu, as before."""
+    table = at_phase(TablePhase.DISCARD)
+    card = table.state.shown_hand()[3]
+    table.send(KeyPress("?", focused=card))
+    assert table.state.panel is Panel.KEYS
+    assert table.send(KeyPress("Escape", focused=None)) == [fx.Focus(card)]
+    table.send(OpenPanel(Panel.KEYS))
+    assert table.send(Cancel()) == [fx.Focus("menu")], "opened by a click: back to the menu"
+
+
 def test_cancel_steps_back_one_thing_at_a_time() -> None:
     table = knock_table()
     table.send(Arm(ActionKind.KNOCK))

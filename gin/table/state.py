@@ -90,6 +90,8 @@ class TableState:
     selected: Card | None = None
     armed: ActionKind | None = None
     panel: Panel | None = None
+    panel_from: Card | None = None
+    """The hand's card that had the focus when a key opened the panel: closing gives it back."""
     question: Question | None = None
     pending: Settings | None = None
     """Settings with other rules, waiting for the person to agree to a new game."""

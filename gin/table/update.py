@@ -590,18 +590,24 @@ def _open_panel(state: TableState, panel: Panel) -> Transition:
     if state.question is not None:
         return state, []  # the question comes first: the table under it waits for the answer
     first = FIRST_IN_MENU if panel is Panel.MENU else Control.CLOSE_PANEL
-    # The share box is put away: the panel would open under it.
-    opened = replace(state, panel=panel, sharing=None, why=None)
+    # The share box is put away: the panel would open under it.  Opened over no panel, it
+    # was opened by a click unless `_key_press` says which card a key was pressed over.
+    came_from = state.panel_from if state.panel is not None else None
+    opened = replace(state, panel=panel, panel_from=came_from, sharing=None, why=None)
     return opened, [Focus(first.action)]
 
 
 def _close_panel(state: TableState) -> Transition:
-    """Close the open panel; the focus goes back to the control that opened it (the review's
-    button, or the menu's, from which every other panel opens), not to the page's start."""
+    """Close the open panel; the focus goes back to what opened it (the card a key was
+    pressed over, the review's button, or the menu's, from which every other panel opens),
+    not to the page's start."""
     if state.panel is None:
         return state, []
+    closed = replace(state, panel=None, panel_from=None)
+    if state.panel_from is not None and state.panel_from in closed.shown_hand():
+        return closed, [Focus(state.panel_from)]
     opener = Control.REVIEW_HAND if state.panel is Panel.REVIEW else Control.MENU
-    return replace(state, panel=None), [Focus(opener.action)]
+    return closed, [Focus(opener.action)]
 
 
 def _change_setting(state: TableState, name: str, value: str | bool) -> Transition:
@@ -810,6 +816,8 @@ def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
     after, effects = _transition(state, sends)
     if isinstance(sends, intents.Arm) and after.armed is not None:
         effects = [*effects, *_focus_step(after, None, 0)]
+    if state.panel is None and after.panel is not None:
+        after = replace(after, panel_from=focused)  # "?" over a card: Escape comes back to it
     return after, effects
 
 
