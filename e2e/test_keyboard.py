@@ -144,7 +144,8 @@ def test_enter_discards_on_the_turn_after_a_drag(page: Page, site_url: str) -> N
 
 
 def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
-    """ "?" over a card opens the keys; Escape closes them and gives the card its focus back."""
+    """Pressed over a card, ? opens the keys; Escape closes them and gives the card its focus
+    back."""
     open_table(page, site_url)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

@@ -486,8 +486,8 @@ def test_panels_open_toggle_and_close() -> None:
 
 
 def test_a_panel_opened_by_a_key_over_a_card_gives_the_focus_back_to_that_card() -> None:
-    """ "?" pressed over a card: Escape comes back to the card, not to the menu's button; a
-    panel then opened by a click goes back to the menu, as before."""
+    """The keys' panel opened by pressing ? over a card: Escape comes back to the card, not to
+    the menu's button; a panel then opened by a click goes back to the menu, as before."""
     table = at_phase(TablePhase.DISCARD)
     card = table.state.shown_hand()[3]
     table.send(KeyPress("?", focused=card))
