@@ -21,7 +21,8 @@
 //   followPresses(root, px, beginDrag)  a press on a card becomes a drag past px: only then
 //                          beginDrag(source, x, y, move) (gin/web/drag.py)
 //   swallowClick()         the click the browser sends after a drop is not a tap
-//   holdFocusUnderQuestions(root)  a press on what a question dims leaves the focus on it
+//   holdFocusUnderQuestions(root)  a press on what a question dims leaves the focus on it,
+//                                  and Tab goes round the question's controls
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -557,14 +558,29 @@ export function followPresses(root, thresholdPx, beginDrag) {
 const QUESTION_CONTROLS = ":is(.confirm, .share, .learn-offer) :is(button, textarea)";
 
 export function holdFocusUnderQuestions(root) {
+  const asking = () => root.firstElementChild?.classList.contains("asking");
   root.addEventListener(
     "mousedown",
     (event) => {
-      const asking = root.firstElementChild?.classList.contains("asking");
-      if (asking && !event.target.closest(QUESTION_CONTROLS)) event.preventDefault();
+      if (asking() && !event.target.closest(QUESTION_CONTROLS)) event.preventDefault();
     },
     true
   );
+  // Tab goes round the box's controls, as in a modal dialog: past the last it left the page
+  // (to the browser's own bar, or to nothing at all, the page's start) before coming back.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!asking()) return;
+    const controls = [...root.querySelectorAll(QUESTION_CONTROLS)].filter(
+      (control) => !control.disabled && control.getClientRects().length
+    );
+    if (!controls.length) return;
+    const at = controls.indexOf(document.activeElement);
+    const last = controls.length - 1;
+    const next = event.shiftKey ? (at <= 0 ? last : at - 1) : at === last ? 0 : at + 1;
+    event.preventDefault();
+    controls[next].focus();
+  });
 }
 
 // The click the browser sends after a drop, on the card where the pointer was pressed, is not
