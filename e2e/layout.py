@@ -181,7 +181,11 @@ MEASURE = r"""([view, required, cardSizes]) => {
         }
         // Menu and panels: finger-sized on a touch screen, mouse-sized otherwise.
         const least = touch ? 44 : 24;
-        for (const el of all("#app button:not([data-card]), #app select, #app label.check")) {
+        // The link that replays the deals too, on a touch screen (with a mouse it is a link
+        // within a sentence, which needs no room of its own).
+        const controls = "#app button:not([data-card]), #app select, #app label.check" +
+            (touch ? ', [data-testid="seed-link"]' : "");
+        for (const el of all(controls)) {
             if (covered(el) || el.closest(".cards")) continue;
             const b = box(el);
             if (b.width < least - 0.5 || b.height < least - 0.5) {
@@ -228,6 +232,17 @@ MEASURE = r"""([view, required, cardSizes]) => {
             if (a.left < corner.right && corner.left < a.right && over > 1) {
                 problems.push(`the note "${note.textContent}" covers ${px(over)} px of ` +
                     `${name(note.parentElement)}'s index`);
+            }
+        }
+        // A laid-off card stands out above its meld, into room its hand's title leaves.
+        for (const hand of all(".laid-out")) {
+            const title = hand.querySelector("h3");
+            for (const card of [...hand.querySelectorAll(".card.theirs")].filter(shown)) {
+                const over = box(title).bottom - box(card).top;
+                if (over > 0.5) {
+                    problems.push(`${name(card)}, laid off, runs ${px(over)} px into ` +
+                        `"${title.textContent.trim().slice(0, 40)}"`);
+                }
             }
         }
         // The game's facts the top bar leaves out, the open menu says, and only those.

@@ -167,6 +167,24 @@ def daily_hand(context: BrowserContext, url: str, day: str) -> list[str]:
     return codes
 
 
+@pytest.mark.parametrize("width", [360, 412])
+def test_the_seal_on_a_phone_is_never_cut(browser: Browser, site_url: str, width: int) -> None:
+    """Beside the scores at 360 px the seal's chip had room for its ring and one or two
+    characters of the commitment, cut without a sign: there it is the ring alone, and wherever
+    it shows its characters they are whole."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    open_table(page, site_url, "?speed=0")
+    wait_idle(page)
+    chip = page.locator(".topbar .seal-chip")
+    expect(chip).to_be_visible()
+    cut = chip.evaluate("(chip) => chip.scrollWidth - chip.clientWidth")
+    assert cut <= 1, f"{cut} px of the seal's chip are cut off at {width} px"
+    context.close()
+
+
 def test_the_seal_on_the_smallest_phone_is_in_the_score_sheet(
     browser: Browser, site_url: str
 ) -> None:
