@@ -495,6 +495,9 @@ def test_a_panel_opened_by_a_key_over_a_card_gives_the_focus_back_to_that_card()
     assert table.send(KeyPress("Escape", focused=None)) == [fx.Focus(card)]
     table.send(OpenPanel(Panel.KEYS))
     assert table.send(Cancel()) == [fx.Focus("menu")], "opened by a click: back to the menu"
+    table.send(KeyPress("?", focused=card))
+    table.send(KeyPress("?", focused=None))  # closed by its own key
+    assert table.state.panel is None and table.state.panel_from is None
 
 
 def test_cancel_steps_back_one_thing_at_a_time() -> None:

@@ -91,7 +91,8 @@ class TableState:
     armed: ActionKind | None = None
     panel: Panel | None = None
     panel_from: Card | None = None
-    """The hand's card that had the focus when a key opened the panel: closing gives it back."""
+    """The hand's card that had the focus when a key opened the open panel: closing gives it
+    back (None with no panel open: `gin.table.update.update` keeps it so)."""
     question: Question | None = None
     pending: Settings | None = None
     """Settings with other rules, waiting for the person to agree to a new game."""

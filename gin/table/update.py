@@ -71,6 +71,8 @@ def update(state: TableState, intent: Intent) -> Transition:
     back to the Share button that opened it, unless a panel opening put it away and took it.
     """
     after, effects = _transition(state, intent)
+    if after.panel is None and after.panel_from is not None:
+        after = replace(after, panel_from=None)  # whichever way its panel was closed
     placed = any(isinstance(effect, Focus) for effect in effects)
     if after.question is not None and after.question is not state.question:
         effects = [*effects, Focus(Control.CANCEL.action)]
@@ -590,10 +592,8 @@ def _open_panel(state: TableState, panel: Panel) -> Transition:
     if state.question is not None:
         return state, []  # the question comes first: the table under it waits for the answer
     first = FIRST_IN_MENU if panel is Panel.MENU else Control.CLOSE_PANEL
-    # The share box is put away: the panel would open under it.  Opened over no panel, it
-    # was opened by a click unless `_key_press` says which card a key was pressed over.
-    came_from = state.panel_from if state.panel is not None else None
-    opened = replace(state, panel=panel, panel_from=came_from, sharing=None, why=None)
+    # The share box is put away: the panel would open under it.
+    opened = replace(state, panel=panel, sharing=None, why=None)
     return opened, [Focus(first.action)]
 
 
@@ -603,7 +603,7 @@ def _close_panel(state: TableState) -> Transition:
     not to the page's start."""
     if state.panel is None:
         return state, []
-    closed = replace(state, panel=None, panel_from=None)
+    closed = replace(state, panel=None)
     if state.panel_from is not None and state.panel_from in closed.shown_hand():
         return closed, [Focus(state.panel_from)]
     opener = Control.REVIEW_HAND if state.panel is Panel.REVIEW else Control.MENU
