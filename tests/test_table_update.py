@@ -158,12 +158,17 @@ def test_a_discard_leaves_the_focus_on_the_card_in_its_place() -> None:
         assert fx.Focus(left[min(place, len(left) - 1)]) in effects, (place, effects)
 
 
-@pytest.mark.parametrize("draw", [DrawFromStock(), DrawFromPile(), KeyPress("s")])
-def test_the_card_drawn_takes_the_focus(draw: Intent) -> None:
+@pytest.mark.parametrize(
+    ("draw", "seed"),
+    # At seed 5 the pile's card goes to the hand's end.
+    [(DrawFromStock(), 1), (DrawFromPile(), 1), (DrawFromPile(), 5), (KeyPress("s"), 1)],
+)
+def test_the_card_drawn_takes_the_focus(draw: Intent, seed: int) -> None:
     """The stock or the pile that had the focus (a key, or the click's element) is redrawn:
     the card drawn takes the focus, where the next choice, the discard, is made; the pile's
-    card, which may not be thrown back, gives it to the next card that may."""
-    table = at_phase(TablePhase.DRAW)
+    card, which may not be thrown back, gives it to its neighbour that may (the next, or at
+    the hand's end the one before, not round to the other end)."""
+    table = at_phase(TablePhase.DRAW, seed=seed)
     before = set(table.state.view.hand)
     table.send(draw)
     (drawn,) = set(table.state.view.hand) - before
@@ -171,7 +176,9 @@ def test_the_card_drawn_takes_the_focus(draw: Intent) -> None:
     if isinstance(draw, DrawFromPile):  # the pile's card may not be thrown this turn: the next
         shown = table.state.shown_hand()
         at = shown.index(drawn)
-        assert focus == [next(c for c in shown[at + 1 :] + shown[:at] if c in discards(table))]
+        beside = [*shown[at + 1 :], *reversed(shown[:at])]
+        assert focus == [next(c for c in beside if c in discards(table))]
+        assert seed != 5 or (at == len(shown) - 1 and focus == [shown[-2]])
     else:
         assert focus == [drawn]
 

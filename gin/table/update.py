@@ -370,15 +370,16 @@ def _play(state: TableState, action: Action) -> Transition:
 
 def _focus_from(state: TableState, taken: Card) -> Effects:
     """The focus on the card just drawn, or, if it may not be thrown (the pile's card, this
-    turn), on the next card that may: the next choice is the discard, and the stock or the
-    button that had the focus is redrawn (it fell to the page's start)."""
+    turn), on its neighbour that may, the next or, at the hand's end, the one before (going
+    round to the hand's other end lost a keyboard's place): the next choice is the discard,
+    and the stock or the button that had the focus is redrawn (it fell to the page's start)."""
     shown = state.shown_hand()
     if taken not in shown:
         return []
     at = shown.index(taken)
     playable = _playable(state)
-    after = [card for card in shown[at:] + shown[:at] if card in playable]
-    return [Focus(after[0] if after else taken)]
+    beside = [card for card in (*shown[at:], *reversed(shown[:at])) if card in playable]
+    return [Focus(beside[0] if beside else taken)]
 
 
 _DRAWS = frozenset({ActionKind.TAKE, ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE})
