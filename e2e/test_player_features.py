@@ -109,6 +109,7 @@ def test_a_tampered_save_is_refused_with_a_message(
 def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url: str) -> None:
     open_table(page, site_url, "?seed=4&speed=0")
     play_one_decision(page)
+    wait_idle(page)  # the move saved (after its frame), not read before it
     actions_before = len(stored(page, "table")["game"]["actions"])
     open_panel(page, "settings")
     page.check('[data-setting="four_colour"]')
