@@ -162,6 +162,40 @@ def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
     page.wait_for_function("c => document.activeElement?.dataset?.card === c", arg=card)
 
 
+HAND_STOPS = """() => [...document.querySelectorAll('[data-testid="hand"] [data-card]')]
+    .filter(card => card.tabIndex >= 0).map(card => card.dataset.card)"""
+
+
+def test_the_hand_is_one_stop_of_the_tab_key(page: Page, site_url: str) -> None:
+    """Tab reaches the hand once and goes on past it; the arrows move along it; the card
+    last focused stays the hand's stop through a move and the table's redrawing."""
+    open_table(page, site_url)
+    assert wait_idle(page) == "upcard"
+    assert len(page.evaluate(HAND_STOPS)) == 1
+    for _ in range(40):  # from the page's start to the hand
+        page.keyboard.press("Tab")
+        if focused_card(page):
+            break
+    first = focused_card(page)
+    assert first == hand_codes(page)[0], "the hand's stop is its first card at first"
+    page.keyboard.press("Tab")
+    assert not focused_card(page), "one Tab leaves the hand"
+    assert page.evaluate("document.activeElement.closest('.hand-area') !== null"), "to its sorts"
+    page.keyboard.press("Shift+Tab")
+    assert focused_card(page) == first
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    third = focused_card(page)
+    assert third == hand_codes(page)[2]
+    assert page.evaluate(HAND_STOPS) == [third]
+    page.keyboard.press("x")  # pass: the computer plays, and the hand is drawn again
+    assert wait_idle(page) in ("draw", "upcard")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused_card(page) == third, "the stop is the card the keyboard left"
+    assert page.evaluate(HAND_STOPS) == [third]
+
+
 def test_focus_is_visible(page: Page, site_url: str) -> None:
     open_table(page, site_url)
     page.keyboard.press("Tab")

@@ -272,6 +272,13 @@ def test_a_newcomer_goes_through_every_lesson_by_clicks_to_a_first_game(
                     "() => !document.body.dataset.busy || document.body.dataset.busy === 'false'"
                 )
             expect(page.locator(LESSON)).to_have_attribute("data-lesson-done", "true")
+            # A card tapped once the lesson is done: not wrong, so no refusal's red.
+            if hand(page):
+                click_visible(page, card_selector(hand(page)[0]))
+                nudge = page.locator(f"{WHY}.nudge")
+                expect(nudge).to_contain_text("This lesson is done")
+                colour = nudge.evaluate("e => getComputedStyle(e).backgroundColor")
+                assert colour == "rgb(232, 245, 233)", colour
         elif number == 4:  # progress survives a reload, mid-lesson, and the offer is gone
             first, *_ = MOVES[lesson.key]
             by_click(page, first, 0)

@@ -260,3 +260,12 @@ def test_the_score_sheet_panel_does_not_repeat_its_title() -> None:
     table.send(OpenPanel(Panel.SHEET))
     html = regions(EN.table(table.state))["overlay"]
     assert html.count(">Score sheet<") == 1
+
+
+def test_every_hand_card_is_drawn_out_of_the_tab_order() -> None:
+    """The page makes one card the hand's tab stop (static/js/table-dom.mjs roveHand): a card
+    drawn tabbable would be a second stop until the page's next move."""
+    html = html_of(TablePhase.DISCARD)
+    cards = re.findall(r'<button [^>]*data-card="[^"]+"[^>]*>', html.split('data-testid="hand"')[1])
+    assert len(cards) == 11
+    assert all('tabindex="-1"' in card for card in cards), cards

@@ -249,6 +249,29 @@ def test_a_wrong_move_is_refused_with_the_lessons_reason(
     assert model.lesson is not None and model.lesson.why is not None
     assert 'data-testid="lesson-why"' in regions(model)["lesson"]
     assert model.lesson.why.text in regions(model)["lesson"]
+    assert not model.lesson.nudge and "nudge" not in regions(model)["lesson"], "a refusal's red"
+
+
+def test_a_move_once_the_lesson_is_done_points_on_without_a_refusal() -> None:
+    """Nothing was wrong: the word points to Next lesson, in the guide's colours, without the
+    refusal's sound; the lesson stays done."""
+    table = lessons_open(5)  # knocking: take 9♥, knock with 6♣
+    table.send(DrawFromPile())
+    table.send(Arm(ActionKind.KNOCK))
+    table.send(PlayCard(Card.parse("6C")))
+    run = table.state.lessons.run
+    assert run is not None and run.done
+    card = table.state.view.hand[0]
+    effects = table.send(ChooseCard(card))
+    assert table.state.lessons.run is run
+    why = table.state.lessons.why
+    assert why is not None and why.code is Say.LESSON_DONE
+    assert not any(isinstance(e, fx.PlaySound) for e in effects)
+    assert any(isinstance(e, fx.Announce) for e in effects), "still said aloud"
+    model = EN.table(table.state)
+    assert model.lesson is not None and model.lesson.nudge
+    assert 'class="lesson-why nudge shown"' in regions(model)["lesson"]
+    assert "Next lesson" in regions(model)["lesson"]
 
 
 def test_the_card_just_taken_is_refused_by_the_tables_own_rule() -> None:

@@ -203,13 +203,21 @@ def not_asked(state: TableState, target: str) -> Transition | None:
     elif picking(state):
         code = Say.TAP_A_CARD
     elif run.done:
-        code = Say.LESSON_DONE
+        # Nothing was wrong: the word points on to the next lesson, without a refusal's
+        # sound, and the presenter shows it in the guide's colours.
+        return _refused(state, run, Reason(Say.LESSON_DONE), target, sound=None)
     else:
         return None
     return _refused(state, run, Reason(code), target)
 
 
-def _refused(state: TableState, run: LessonRun, reason: Reason | None, target: str) -> Transition:
+def _refused(
+    state: TableState,
+    run: LessonRun,
+    reason: Reason | None,
+    target: str,
+    sound: Sound | None = Sound.REFUSED,
+) -> Transition:
     """The lesson says no: its state is as it was; the reason is shown, said and shaken."""
     desk = state.lessons
     refused = replace(
@@ -220,7 +228,8 @@ def _refused(state: TableState, run: LessonRun, reason: Reason | None, target: s
         why=None,
         selected=None,
     )
-    return refused, [PlaySound(Sound.REFUSED), Announce(LessonNews(run, reason=reason))]
+    said = Announce(LessonNews(run, reason=reason))
+    return refused, [PlaySound(sound), said] if sound is not None else [said]
 
 
 def _target(action: Action) -> str:

@@ -394,6 +394,8 @@ class LessonModel:
     ask: str
     why: MessageModel | None
     """The lesson's reason for refusing the last move (or the table's, for an illegal one)."""
+    nudge: bool
+    """``why`` points on to the next lesson (a move once the lesson is done): not a refusal."""
     said: str
     """The lesson's word on the last right move (what *Show me* explains too)."""
     buttons: tuple[ButtonModel, ...]

@@ -28,6 +28,7 @@ def main() -> None:
     # Before the click listener: the page swallows the click that ends a drag.
     table_dom.followPresses(root, DRAG_THRESHOLD_PX, create_proxy(drag.begin))
     table_dom.holdFocusUnderQuestions(root)
+    table_dom.followHandFocus(root)
     listeners: list[tuple[Any, str, Any]] = [
         (root, "click", app.on_click),
         (root, "change", app.on_change),

@@ -23,6 +23,7 @@
 //   swallowClick()         the click the browser sends after a drop is not a tap
 //   holdFocusUnderQuestions(root)  a press on what a question dims leaves the focus on it,
 //                                  and Tab goes round the question's controls
+//   followHandFocus(root)  the card that takes the focus becomes the hand's one tab stop
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -268,6 +269,38 @@ export function paint(root, json) {
     const shaken = root.querySelector(drawing.shake);
     if (shaken) shaken.classList.add("shake");
   }
+  roveHand(root);
+}
+
+// --- the hand's one tab stop -----------------------------------------------------------------
+
+// The hand is one stop of the Tab key, as a toolbar is: the arrows move along it
+// (gin/table/keys.py), and Tab goes on to the controls past it, where eleven cards were eleven
+// presses before.  Python draws every card with tabindex="-1"; after each drawing, and when a
+// card takes the focus, one card gets tabindex="0": the focused card, else the one that was
+// the stop if it is still in the hand, else the first.  The page, not Python, keeps it, as
+// it keeps the focus itself: a region redrawn in place gives the card its -1 back, and this
+// puts the 0 back on it in the same task.
+let handStop = null;
+
+function roveHand(root) {
+  const hand = root.querySelector('[data-testid="hand"]');
+  const cards = hand ? hand.querySelectorAll("[data-card]") : [];
+  if (!cards.length) return;
+  const focused = document.activeElement;
+  const kept = handStop && hand.querySelector(`[data-card="${CSS.escape(handStop)}"]`);
+  const stop = hand.contains(focused) && focused.dataset.card ? focused : kept || cards[0];
+  for (const card of cards) {
+    const index = card === stop ? "0" : "-1";
+    if (card.getAttribute("tabindex") !== index) card.setAttribute("tabindex", index);
+  }
+  handStop = stop.dataset.card;
+}
+
+export function followHandFocus(root) {
+  root.addEventListener("focusin", (event) => {
+    if (event.target.closest?.('[data-testid="hand"] [data-card]')) roveHand(root);
+  });
 }
 
 // The browser lays the new table out here, and the move log scrolls to its newest move.  Once

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gin.cards import Card
-from gin.lessons import LESSONS, LessonRun, Reason
+from gin.lessons import LESSONS, LessonRun, Reason, Say
 from gin.lessons.goals import LayoffGoal, PickGoal, UnmeldedGoal, knock_result
 from gin.lessons.reasons import TEMPLATES, render
 from gin.table import hand as hands
@@ -90,6 +90,7 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
                 "the lessons again."
             ),
             why=None,
+            nudge=False,
             said="",
             buttons=(
                 words.button(Control.LESSON_LEAVE, primary=True),
@@ -145,6 +146,7 @@ def panel(words: Words, state: TableState) -> LessonModel | None:
         title=title,
         ask=ask,
         why=why,
+        nudge=desk.why is not None and desk.why.code is Say.LESSON_DONE,
         said=said,
         buttons=buttons,
         word_close=_word_close(words) if shows_word else None,

@@ -55,7 +55,9 @@ def lesson_panel(model: LessonModel) -> str:
         f'<div class="lesson-main"><p class="lesson-ask" data-testid="lesson-ask">'
         f"{escape(model.ask)}</p>"
         f'<div class="lesson-actions">{"".join(_button(b) for b in main)}</div></div>'
-        + message_line(model.why, "lesson-why", "lesson-why", close)
+        + message_line(
+            model.why, "lesson-why", "lesson-why" + (" nudge" if model.nudge else ""), close
+        )
         + said
         + "</section>"
     )

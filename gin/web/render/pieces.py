@@ -72,7 +72,11 @@ def hand_card(card: CardModel) -> str:
     by hidden text that holds the note: a name given by ``aria-label`` must hold the visible
     note as axe reads it (WCAG 2.5.3, label in name), and the bracketed note does not.  The
     hidden text is an element and a text more to style and lay out in every drawing of the
-    hand, so the nine or ten cards without a note go without it."""
+    hand, so the nine or ten cards without a note go without it.
+
+    Every card is drawn out of the Tab key's order: the page makes one of them the hand's
+    tab stop (``roveHand``, static/js/table-dom.mjs) and the arrows move along the hand, so
+    the controls past the hand are one Tab away, not eleven."""
     label = card.name + (f" ({card.note})" if card.note else "")
     named = (
         f'{_note(card)}<span class="visually-hidden">{escape(label)}</span>' if card.note else ""
@@ -88,6 +92,7 @@ def hand_card(card: CardModel) -> str:
             aria_disabled="false" if card.playable else "true",
             aria_pressed="true" if card.selected else None,
             aria_label=None if card.note else label,
+            tabindex="-1",
         )
         + f">{art(str(card.card))}{named}</button>"
     )
