@@ -198,12 +198,19 @@ def by_keys(page: Page, move: Move, _turn: int) -> None:
 Player = Callable[[Page, Move, int], None]
 
 
+IN_HAND = "() => !!document.activeElement?.closest('[data-testid=\"hand\"] [data-card]')"
+DRAWS = (ActionKind.TAKE, ActionKind.DRAW_PILE, ActionKind.DRAW_STOCK)
+
+
 def play_lesson(page: Page, lesson: Lesson, player: Player) -> None:
     for turn, move in enumerate(MOVES[lesson.key]):
         assert not done(page), (lesson.key, move)
         player(page, move, turn)
         settled(page)
         assert not page.locator(f"{WHY}.shown").count(), page.inner_text(WHY)
+        if not isinstance(move, Pick) and move.kind in DRAWS and not done(page):
+            # The card drawn has the focus, as at the person's own table (it fell to the page).
+            page.wait_for_function(IN_HAND)
     assert done(page), lesson.key
 
 
@@ -213,6 +220,26 @@ def start_lesson(page: Page, number: int, press: Callable[[str], None]) -> None:
     press('[data-action="lesson-start"]')
     page.wait_for_selector('[data-testid="lesson-intro"]', state="detached")
     settled(page)
+    page.wait_for_function(IN_HAND)  # Start is gone: the hand has the focus, not the page
+
+
+def intro_holds_the_table(page: Page) -> None:
+    """A lesson's introduction is a modal box: a click on the table it dims, a key of the
+    table and Tab reach nothing under it (a click on a card was refused: read the lesson)."""
+    wait_lesson(page, 1)
+    start = page.locator('[data-action="lesson-start"]')
+    expect(start).to_be_focused()
+    cards = hand(page)
+    card = page.locator(card_selector(cards[-1])).bounding_box()
+    assert card is not None
+    page.mouse.click(card["x"] + card["width"] - 8, card["y"] + card["height"] / 2)
+    page.keyboard.press("s")
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        expect(start).to_be_focused()
+    settled(page)
+    assert not page.locator(f"{WHY}.shown").count(), page.inner_text(WHY)
+    assert hand(page) == cards and not page.locator(f"{HAND} .selected").count()
 
 
 # --- the tests ----------------------------------------------------------------------------------
@@ -254,6 +281,8 @@ def test_a_newcomer_goes_through_every_lesson_by_clicks_to_a_first_game(
     offer.locator('[data-action="learn"]').click()
 
     for number, lesson in enumerate(LESSONS, 1):
+        if number == 1:
+            intro_holds_the_table(page)
         start_lesson(page, number, lambda selector: click_visible(page, selector))
         shoot(page, f"desktop-{number:02d}-{lesson.key}")
         if number == 1:  # a wrong move: its reason, and nothing else changes

@@ -210,7 +210,8 @@ def test_the_table_s_classes_say_what_lies_over_it() -> None:
         classes = set(table_classes(model).split())
         shows = {
             "asking": any(
-                f'class="{box}"' in drawn["overlay"] for box in ("confirm", "share", "learn-offer")
+                f'class="{box}"' in drawn["overlay"]
+                for box in ("confirm", "share", "learn-offer", "lesson-intro", "lessons-done")
             ),
             "panel-open": '<section class="panel"' in drawn["overlay"],
             "lesson-open": 'data-testid="lesson"' in drawn["lesson"],

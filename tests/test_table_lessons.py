@@ -604,3 +604,87 @@ def test_hint_review_and_the_deck_are_not_offered_in_a_lesson() -> None:
     assert table.state.hint is None and table.state.review is None
     table.send(NextHand())
     assert table.state.lessons.number == 2  # not done yet: N does not skip it
+
+
+# --- a lesson's boxes hold the table, and the focus stays in the hand ---------------------------
+
+
+@pytest.mark.parametrize("start", [LessonIntro(False), Cancel()], ids=["start", "escape"])
+def test_starting_a_lesson_gives_the_focus_to_the_hand(start: Intent) -> None:
+    """Start (or Escape, which is Start) removes the button that had the focus."""
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    table.send(Learn())
+    effects = table.send(start)
+    assert not table.state.lessons.intro
+    assert fx.Focus(table.state.shown_hand()[0]) in effects
+
+
+def test_a_lessons_right_draw_gives_the_focus_to_the_card_drawn_and_a_refusal_none() -> None:
+    table = lessons_open(3)  # drawing: take 8♥
+    refused = table.send(Pass())
+    assert table.state.lessons.why is not None
+    assert not any(isinstance(e, fx.Focus) for e in refused)
+    effects = table.send(DrawFromPile())
+    assert table.state.lessons.why is None
+    focus = [e for e in effects if isinstance(e, fx.Focus)]
+    assert focus and focus[0].target in table.state.shown_hand()
+
+
+def test_a_lessons_introduction_holds_the_table_keys_and_all() -> None:
+    """While it waits, the table under it is inert (``asking``) and its keys are still: a key
+    was refused under the dimmed box ("read the lesson first")."""
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    table.send(Learn())
+    run = table.state.lessons.run
+    assert table.state.box_waiting
+    assert "asking" in table_classes(EN.table(table.state)).split()
+    for key in ("s", "p", "x", "h", "?"):
+        assert table.send(KeyPress(key)) == [], key
+    assert table.state.lessons.run is run and table.state.lessons.why is None
+    assert table.state.panel is None
+    table.send(KeyPress("Escape"))
+    assert not table.state.box_waiting
+    assert "asking" not in table_classes(EN.table(table.state)).split()
+
+
+def test_the_end_of_the_lessons_path_holds_the_game_under_it() -> None:
+    """The box lies over the person's own game: a key drew from its stock under the box."""
+    table = lessons_open(len(LESSONS))
+    finish(table)
+    table.send(NextLesson())
+    assert table.state.lessons.complete and table.state.box_waiting
+    game = table.state.game
+    assert "asking" in table_classes(EN.table(table.state)).split()
+    for key in ("p", "x", "s"):
+        assert table.send(KeyPress(key)) == [], key
+    assert table.state.game is game
+    table.send(KeyPress("Escape"))  # Play a game
+    assert not table.state.lessons.open and not table.state.box_waiting
+
+
+def test_starting_the_lay_off_lesson_gives_the_focus_to_the_hand() -> None:
+    """Its hand is over (the computer knocked): the question is which cards to lay off."""
+    table = at_phase(TablePhase.UPCARD)
+    table.send(PlayNow())
+    table.send(Learn())
+    for _ in range(6):
+        finish(table)
+        table.send(NextLesson())
+    assert table.state.phase is TablePhase.HAND_OVER and table.state.lessons.intro
+    effects = table.send(LessonIntro(False))
+    assert fx.Focus(table.state.shown_hand()[0]) in effects
+
+
+def test_the_move_that_ends_a_lesson_leaves_the_focus_on_next_lesson() -> None:
+    table = lessons_open(4)  # discarding: the lesson ends on a discard, the hand goes on
+    effects: list[fx.Effect] = []
+    while not (table.state.lessons.run and table.state.lessons.run.done):
+        run = table.state.lessons.run
+        assert run is not None
+        effects = []
+        for intent in intents_for(run.expected()):
+            effects += table.send(intent)
+    focus = [e for e in effects if isinstance(e, fx.Focus)]
+    assert focus == [fx.Focus(Control.LESSON_NEXT.action)]

@@ -175,6 +175,17 @@ class TableState:
         return self.panel is not None or self.question is not None or self.sharing is not None
 
     @property
+    def box_waiting(self) -> bool:
+        """A box over the table waits for its answer: a question, the share box, the first
+        visit's offer, a lesson's introduction or the end of the lessons' path.  The table
+        under it is still: of the keys only Escape acts (it answers the box), and the page
+        makes what the box dims inert (``asking``, gin.web.render.table_classes)."""
+        lessons = self.lessons
+        boxes = (self.question, self.sharing)
+        intro = lessons.intro and lessons.run is not None and not self.dialog_open
+        return any(box is not None for box in boxes) or self.offer or intro or lessons.complete
+
+    @property
     def in_hand(self) -> bool:
         """A hand is being played (not a result on show)."""
         return self.phase in (TablePhase.UPCARD, TablePhase.DRAW, TablePhase.DISCARD)

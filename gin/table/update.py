@@ -174,7 +174,7 @@ def _transition(state: TableState, intent: Intent) -> Transition:
         case intents.PlayNow():
             return _decline_offer(state)
         case intents.LessonIntro(shown):
-            return lesson_update.intro(state, shown)
+            return _lesson_intro(state, shown)
         case intents.ShowMe():
             return lesson_update.show_me(state)
         case intents.PutAwayLessonWord():
@@ -351,7 +351,11 @@ def _play(state: TableState, action: Action) -> Transition:
     """Apply the person's action to a copy of the game, then let the computer answer (at a
     lesson's table, the lesson judges it first)."""
     if state.lessons.run is not None:
-        return lesson_update.play(state, action)
+        judged, effects = lesson_update.play(state, action)
+        run = judged.lessons.run
+        if run is state.lessons.run or run is None or run.done:
+            return judged, effects  # refused (the focus stays), or done (Next lesson has it)
+        return judged, effects + _focus_after(state, judged, action)
     game = state.game.copy()
     view = state.view
     pile_top = view.discard_pile[-1] if view.discard_pile else None
@@ -360,12 +364,21 @@ def _play(state: TableState, action: Action) -> Transition:
     drawn = game.view(YOU).history[-1].card if action.kind is ActionKind.DRAW_STOCK else None
     effects = move_effects(action, True, pile_top, drawn)
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
-    if action.kind is ActionKind.DISCARD and action.card is not None and after.in_hand:
-        more = [*more, *_focus_in_place_of(state, after, action.card)]
-    taken = drawn if action.kind is ActionKind.DRAW_STOCK else pile_top
-    if action.kind in _DRAWS and taken is not None and after.in_hand:
-        more = [*more, *_focus_from(after, taken)]
-    return after, effects + more
+    return after, effects + more + _focus_after(state, after, action)
+
+
+def _focus_after(before: TableState, after: TableState, action: Action) -> Effects:
+    """Where the keyboard's focus goes after the person's move, at their own table or a
+    lesson's (there a click on Take or a discard left it on the page's start): after a
+    discard, in the discarded card's place; after a draw, from the card drawn."""
+    if not after.in_hand:
+        return []
+    if action.kind is ActionKind.DISCARD and action.card is not None:
+        return _focus_in_place_of(before, after, action.card)
+    if action.kind in _DRAWS:
+        taken = set(after.view.hand) - set(before.view.hand)
+        return _focus_from(after, taken.pop()) if len(taken) == 1 else []
+    return []
 
 
 def _focus_from(state: TableState, taken: Card) -> Effects:
@@ -557,8 +570,18 @@ def _cancel(state: TableState) -> Transition:
     if state.lessons.complete:  # the end of the path's box: Escape is its Play a game
         return _leave_lessons(state)
     if state.lessons.intro and state.lessons.run is not None:
-        return lesson_update.intro(state, False)
+        return _lesson_intro(state, False)
     return replace(state, why=None), []
+
+
+def _lesson_intro(state: TableState, shown: bool) -> Transition:
+    """A lesson's introduction shown again, or put away (Start, or Escape): then the hand's
+    first card takes the focus, as after the offer's Play now (Start's button is gone), in a
+    hand or in a question about its cards (the lay-off's, after the computer's knock)."""
+    after, effects = lesson_update.intro(state, shown)
+    if shown or not (after.in_hand or lesson_update.picking(after)):
+        return after, effects
+    return after, [*effects, *_focus_step(after, None, 0)]
 
 
 # --- the person's hand -----------------------------------------------------------------------
@@ -805,12 +828,11 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
 
 def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
     """A key does what its binding says, with the open panel (the arrows step a review).
-    While a question, the share box or the first visit's offer waits, only Escape acts: the
+    While a box waits for its answer (:attr:`TableState.box_waiting`), only Escape acts: the
     table under it is still."""
     bound = binding(key, state.panel)
     sends = None if bound is None else bound.sends
-    waiting = state.question is not None or state.sharing is not None or state.offer
-    if sends is None or (waiting and not isinstance(sends, intents.Cancel)):
+    if sends is None or (state.box_waiting and not isinstance(sends, intents.Cancel)):
         return state, []
     if isinstance(sends, FocusStep):
         return state, _focus_step(state, focused, sends.step)

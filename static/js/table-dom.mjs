@@ -584,11 +584,13 @@ export function followPresses(root, thresholdPx, beginDrag) {
   );
 }
 
-// While a question (or the share box, or the first visit's offer) waits for its answer, what it
+// While a box (a question, the share box, the first visit's offer, a lesson's introduction or
+// the end of the lessons' path) waits for its answer, what it
 // dims is inert (table.css, .asking), but a press there, or on the question's own words (on a
 // phone the box lies over the stock), still took the keyboard's focus off the question, to the
 // page: only a press on one of its controls moves the focus now.
-const QUESTION_CONTROLS = ":is(.confirm, .share, .learn-offer) :is(button, textarea)";
+const QUESTION_CONTROLS =
+  ":is(.confirm, .share, .learn-offer, .lesson-intro, .lessons-done) :is(button, textarea)";
 
 export function holdFocusUnderQuestions(root) {
   const asking = () => root.firstElementChild?.classList.contains("asking");

@@ -89,7 +89,9 @@ redrawn whole."""
 
 def table_classes(model: TableModel) -> str:
     """The table element's classes: the model's, and what its overlay and lesson regions show
-    (``asking``: a question, the share box or the first visit's offer waits for its answer;
+    (``asking``: a box waits for its answer, as :attr:`gin.table.state.TableState.box_waiting`
+    says: a question, the share box, the first visit's offer, a lesson's introduction or
+    the end of the lessons' path;
     ``panel-open``: a framed panel, not the menu; ``lesson-open``: a lesson's panel is above
     the table).
 
@@ -97,8 +99,10 @@ def table_classes(model: TableModel) -> str:
     element that holds the regions made the browser restyle the whole table, some 170
     elements, at every move (DESIGN "What keeps a click quick")."""
     lesson, panel = model.lesson, model.panel
+    boxes = (model.question, model.sharing, model.offer)
+    lesson_box = lesson is not None and (lesson.intro is not None or lesson.complete)
     shown = (
-        ("asking", any(box is not None for box in (model.question, model.sharing, model.offer))),
+        ("asking", lesson_box or any(box is not None for box in boxes)),
         ("panel-open", panel is not None and framed(panel)),
         ("lesson-open", lesson is not None and not lesson.complete),
     )
