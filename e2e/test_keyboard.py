@@ -233,3 +233,18 @@ def test_the_menu_and_its_panels_by_keyboard(page: Page, site_url: str) -> None:
     page.keyboard.press("Escape")
     expect(page.locator('[data-testid="menu"]')).to_have_count(0)
     assert page.evaluate(ACTIVE_ACTION) == "menu"
+    # Tab out of the menu, past its last entry (its language list) and the page's start (its
+    # button, which keeps it open), to the table closes it; the focus stays where it went (the
+    # menu lay over the move log it reached).
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="menu"]')).to_be_visible()
+    outside = """() => { const e = document.activeElement;
+        return !!e && e !== document.body && !e.closest('[data-testid="menu"]')
+            && e.dataset.action !== "menu"; }"""
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate(outside):
+            break
+    expect(page.locator('[data-testid="menu"]')).to_have_count(0)
+    expect(page.locator('[data-action="menu"]')).to_have_attribute("aria-expanded", "false")
+    assert page.evaluate(outside), "the focus stayed where Tab took it"

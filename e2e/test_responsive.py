@@ -25,6 +25,7 @@ from .players import (
     MENU,
     Person,
     choose_from_menu,
+    close_panel,
     hand_codes,
     open_menu,
     open_panel,
@@ -432,6 +433,49 @@ def test_a_panel_over_a_phone_table_keeps_the_keyboard_inside(
     page.wait_for_selector('[data-testid="settings-panel"]', state="detached")
     assert wait_idle(page) == "upcard", "nothing of the table was played"
     expect(page.locator('[data-action="take"]')).to_be_visible()
+    context.close()
+
+
+UNDER_PANEL = """() => {
+    const panel = document.querySelector('[data-region="overlay"] > .panel');
+    const e = document.activeElement;
+    if (!e || e === document.body) return "body";
+    if (panel.contains(e)) return "panel";
+    const box = panel.getBoundingClientRect(), r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const under = x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    return under ? "under: " + e.outerHTML.slice(0, 100) : "table";
+}"""
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (1024, 768), (1366, 768)])
+def test_tab_never_reaches_what_a_side_panel_lies_over(
+    browser: Browser, site_url: str, size: tuple[int, int]
+) -> None:
+    """Beside a wider table a panel is a side sheet and the table stays in play, by the
+    keyboard too, but only what can be seen: Tab skips the controls under the panel (at
+    768 px the pile, Take, Pass and the sorts took the focus unseen), which come back when
+    it closes."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    open_table(page, site_url, "?seed=1&speed=0")
+    assert wait_idle(page) == "upcard"
+    open_panel(page, "settings")
+    seen = set()
+    for _ in range(45):
+        page.keyboard.press("Tab")
+        place = page.evaluate(UNDER_PANEL)
+        assert not place.startswith("under"), place
+        seen.add(place)
+    assert {"panel", "table"} <= seen, "the panel and the table beside it are both reached"
+    under = page.locator("[data-under-panel]")
+    covered = under.count()
+    if width < 1024:
+        assert covered, "at this width the panel lies over some of the table's controls"
+    close_panel(page, "settings")
+    expect(under).to_have_count(0)
+    assert page.evaluate("() => [...document.querySelectorAll('[inert]')].length") == 0
     context.close()
 
 

@@ -31,6 +31,7 @@ from gin.table.intents import (
     HintReady,
     Intent,
     KeyPress,
+    MenuLeft,
     MoveCard,
     NewGame,
     NextHand,
@@ -490,6 +491,14 @@ def test_panels_open_toggle_and_close() -> None:
     assert table.send(ClosePanel()) == [], "nothing open, the focus stays"
     table.send(OpenPanel(Panel.MENU))
     assert table.send(Cancel()) == [fx.Focus("menu")], "Escape: back to the menu's button"
+
+
+def test_the_focus_leaving_the_menu_closes_only_the_menu_and_leaves_the_focus_be() -> None:
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.MENU))
+    assert table.send(MenuLeft()) == [] and table.state.panel is None
+    table.send(OpenPanel(Panel.SETTINGS))  # the menu's entry: its focus left it for the panel
+    assert table.send(MenuLeft()) == [] and table.state.panel is Panel.SETTINGS
 
 
 def test_a_panel_opened_by_a_key_over_a_card_gives_the_focus_back_to_that_card() -> None:

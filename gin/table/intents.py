@@ -113,6 +113,13 @@ class ClosePanel:
 
 
 @dataclass(frozen=True)
+class MenuLeft:
+    """The keyboard's focus left the open menu for another control (Tab past its last
+    entry): the menu closes, and the focus stays where it went (the menu lay over what it
+    went to)."""
+
+
+@dataclass(frozen=True)
 class ChangeSetting:
     """A settings control changed: ``name`` is the setting, ``value`` the control's value."""
 
@@ -328,6 +335,7 @@ Intent = (
     | Cancel
     | OpenPanel
     | ClosePanel
+    | MenuLeft
     | ChangeSetting
     | AskHint
     | HintReady

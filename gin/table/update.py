@@ -123,6 +123,8 @@ def _transition(state: TableState, intent: Intent) -> Transition:
             return _cancel(state)
         case intents.OpenPanel(panel):
             return _open_panel(state, panel)
+        case intents.MenuLeft():
+            return (replace(state, panel=None), []) if state.panel is Panel.MENU else (state, [])
         case intents.ClosePanel():
             return _close_panel(state)
         case intents.ChangeSetting(name, value):
@@ -192,6 +194,7 @@ def _transition(state: TableState, intent: Intent) -> Transition:
 
 
 _KEEP_THE_OFFER = (
+    intents.MenuLeft,
     intents.Learn,
     intents.PlayNow,
     intents.Cancel,

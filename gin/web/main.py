@@ -20,6 +20,7 @@ def main() -> None:
 
     import table_dom  # static/js/table-dom.mjs, which static/js/start.mjs gives Pyodide
 
+    from gin.table.intents import MenuLeft
     from gin.web.app import TableApp
     from gin.web.drag import DRAG_THRESHOLD_PX
 
@@ -29,6 +30,7 @@ def main() -> None:
     table_dom.followPresses(root, DRAG_THRESHOLD_PX, create_proxy(drag.begin))
     table_dom.holdFocusUnderQuestions(root)
     table_dom.followHandFocus(root)
+    table_dom.closeMenuOnLeave(root, create_proxy(lambda: app.dispatch(MenuLeft())))
     listeners: list[tuple[Any, str, Any]] = [
         (root, "click", app.on_click),
         (root, "change", app.on_change),

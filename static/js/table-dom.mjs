@@ -10,8 +10,9 @@
 //   paint(root, json)      the regions whose HTML changed, the table's classes and the page's
 //                          attributes
 //   layOut(root, scrollLog) the browser lays the new table out (timed on its own), and the
-//                          move log shows its newest move; once the table is still, the
-//                          cards' pictures become bitmaps as wide as the cards (warm)
+//                          move log shows its newest move; the controls under a side panel
+//                          are made inert; once the table is still, the cards' pictures
+//                          become bitmaps as wide as the cards (warm)
 //   animate(json)          the flights, fades and pulses of gin/web/motion.py's plan, and
 //                          the scores that count up
 //   timings(json)          the User Timing measures of a turn (bench/table_speed.py)
@@ -24,6 +25,7 @@
 //   holdFocusUnderQuestions(root)  a press on what a question dims leaves the focus on it,
 //                                  and Tab goes round the question's controls
 //   followHandFocus(root)  the card that takes the focus becomes the hand's one tab stop
+//   closeMenuOnLeave(root, leave)  the focus Tabbed out of the open menu closes it
 //
 // Reads come before writes in each step, so no step forces a second layout.
 //
@@ -297,6 +299,23 @@ function roveHand(root) {
   handStop = stop.dataset.card;
 }
 
+// The menu is a list under its button, over the table: when Tab takes the focus from it (its
+// entries or its button) to another control of the table, past its last entry and round by
+// the page's start, it closes (leave(): the table's MenuLeft), and the focus stays where it
+// went; it stayed open over the move log the focus had gone to.  A focus that goes nowhere
+// (the page's redrawing takes it off a control and puts it back) changes nothing; leave()
+// runs once the focus has moved, so that the drawing cannot take it away.
+export function closeMenuOnLeave(root, leave) {
+  let fromMenu = false;
+  root.addEventListener("focusin", (event) => {
+    const menu = root.querySelector('[data-testid="menu"]');
+    const target = event.target;
+    const inMenu = !!menu && (menu.contains(target) || !!target.closest('[data-action="menu"]'));
+    if (menu && fromMenu && !inMenu) setTimeout(leave, 0);
+    fromMenu = inMenu;
+  });
+}
+
 export function followHandFocus(root) {
   root.addEventListener("focusin", (event) => {
     if (event.target.closest?.('[data-testid="hand"] [data-card]')) roveHand(root);
@@ -308,6 +327,7 @@ export function followHandFocus(root) {
 // than they are or the four-colour deck has none (warm).
 export function layOut(root, scrollLog) {
   void root.offsetHeight;
+  coverUnderPanel(root);
   if (scrollLog) {
     const log = root.querySelector('[data-testid="move-log"] ol');
     if (log) log.scrollTop = log.scrollHeight;
@@ -506,8 +526,53 @@ async function fetchPictures(pictures) {
 
 window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(warm, RESIZE_SETTLE_MS);
+  resizeTimer = setTimeout(() => {
+    warm();
+    if (coveredRoot) coverUnderPanel(coveredRoot);
+  }, RESIZE_SETTLE_MS);
 });
+
+// --- what a side panel lies over ------------------------------------------------------------
+
+// Beside a wider table a framed panel is a side sheet and the table stays in play, but the
+// table's controls under it (at 768 px wide the pile, Take, Pass, Hint and the sorts; at
+// 1366 px Hint and the move log) took the keyboard's focus unseen.  Once the table is laid
+// out (layOut, and after a resize), each control whose middle lies under the open panel is
+// made inert, until the panel closes or the control is out from under it.  The table's
+// regions are drawn without the attribute, so a redrawn control comes back without it and
+// is looked at again here.  (Up to 40rem the panel covers the whole table: table.css hides
+// it all.)
+const FOCUSABLE = "button, a[href], select, input, textarea, [tabindex]";
+let coveredRoot = null;
+
+function coverUnderPanel(root) {
+  const table = root.firstElementChild;
+  const panel = table?.classList.contains("panel-open")
+    ? root.querySelector('[data-region="overlay"] > .panel')
+    : null;
+  const under = [];
+  if (panel) {
+    const box = panel.getBoundingClientRect();
+    for (const control of table.querySelectorAll(FOCUSABLE)) {
+      if (panel.contains(control) || control.closest('[data-region="overlay"]')) continue;
+      const r = control.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) under.push(control);
+    }
+  }
+  for (const control of root.querySelectorAll("[data-under-panel]")) {
+    if (!under.includes(control)) {
+      control.inert = false;
+      control.removeAttribute("data-under-panel");
+    }
+  }
+  for (const control of under) {
+    control.inert = true;
+    control.setAttribute("data-under-panel", "");
+  }
+  coveredRoot = panel ? root : null;
+}
 
 // work(deadline) once the page is idle (Safari has no requestIdleCallback: a while later).
 export function whenIdle(work) {
