@@ -599,9 +599,13 @@ def test_a_chosen_card_s_note_is_above_the_next_card(browser: Browser, site_url:
     context.close()
 
 
-@pytest.fixture
-def polish_laptop(browser: Browser, errors: list[str]) -> Iterator[Page]:
-    yield from lesson_page(browser, errors, locale="pl-PL", viewport={"width": 1366, "height": 768})
+@pytest.fixture(params=[(1366, 768), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def polish_laptop(
+    request: pytest.FixtureRequest, browser: Browser, errors: list[str]
+) -> Iterator[Page]:
+    width, height = request.param
+    viewport = {"width": width, "height": height}
+    yield from lesson_page(browser, errors, locale="pl-PL", viewport=viewport)
 
 
 def test_every_lesson_fits_a_laptop_in_polish(polish_laptop: Page, site_url: str) -> None:
