@@ -647,3 +647,23 @@ def test_every_lesson_done_leaves_the_game_in_the_window(
     off = page.evaluate(FIRST_SCREEN, [needed, 28, 44, False])
     assert not off, "\n".join(off)
     context.close()
+
+
+CARD_WIDTH = """() => document.querySelector('[data-testid="hand"] [data-card]')
+    .getBoundingClientRect().width"""
+
+
+def test_a_lesson_s_cards_on_a_laptop_are_near_the_game_s(browser: Browser, site_url: str) -> None:
+    """At 1366x768 a lesson's cards were 66 px wide, the game's 110, with 117 px of the
+    window empty under the lesson's hand (lessons.css --fit-w)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    preset(page, "lessons", Progress(offered=True).to_dict())
+    open_page(page, site_url)
+    settled(page)
+    game = page.evaluate(CARD_WIDTH)
+    choose_from_menu(page, "learn")
+    start_lesson(page, 1, partial(click_visible, page))
+    lesson = page.evaluate(CARD_WIDTH)
+    assert lesson >= 0.8 * game, (lesson, game)
+    context.close()
