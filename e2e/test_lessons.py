@@ -599,7 +599,7 @@ def test_a_chosen_card_s_note_is_above_the_next_card(browser: Browser, site_url:
     context.close()
 
 
-@pytest.fixture(params=[(1366, 768), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.fixture(params=[(1366, 768), (1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def polish_laptop(
     request: pytest.FixtureRequest, browser: Browser, errors: list[str]
 ) -> Iterator[Page]:
