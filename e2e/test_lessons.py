@@ -321,6 +321,18 @@ def test_a_newcomer_goes_through_every_lesson_by_clicks_to_a_first_game(
             assert not page.locator('[data-testid="lesson-intro"]').count()
             by_click(page, MOVES[lesson.key][1], 1)
             settled(page)
+            # Reloaded between its end and Next lesson, it comes back done, saying what it
+            # taught, with the keyboard on Next lesson (the next lesson opened at once).
+            expect(page.locator(LESSON)).to_have_attribute("data-lesson-done", "true")
+            learned = page.inner_text(LESSON)
+            page.reload(wait_until="domcontentloaded")
+            page.wait_for_selector(READY, state="attached")
+            wait_lesson(page, 4)
+            expect(page.locator(LESSON)).to_have_attribute("data-lesson-done", "true")
+            assert page.inner_text(LESSON) == learned
+            page.wait_for_function(
+                "() => document.activeElement?.dataset?.action === 'lesson-next'"
+            )
         else:
             if number == 7:
                 found += problems(page, "the computer's melds after its knock")

@@ -542,6 +542,32 @@ def test_progress_is_saved_apart_and_a_reload_reopens_the_lesson_where_it_was() 
     assert again.state.lessons.run is not None and again.state.lessons.run.step == 1
 
 
+def test_a_reload_between_a_lessons_end_and_next_lesson_shows_what_it_taught() -> None:
+    """The lesson just finished comes back done, with what it taught and Next lesson; the
+    reload opened the next lesson at once, and the finished one's words were never read."""
+    table = lessons_open(2)
+    finish(table)
+    again = table.reload()
+    assert fx.Focus("lesson-next") in again.effects
+    run = again.state.lessons.run
+    assert run is not None and run.lesson is LESSONS[1] and run.done
+    model = EN.table(again.state)
+    assert model.lesson is not None and model.lesson.done and model.lesson.number == 2
+    again.send(NextLesson())
+    run = again.state.lessons.run
+    assert run is not None and run.lesson is LESSONS[2] and again.state.lessons.intro
+
+
+def test_a_reload_after_the_last_lesson_leads_on_to_the_end_of_the_path() -> None:
+    table = lessons_open(len(LESSONS))
+    finish(table)
+    again = table.reload()
+    run = again.state.lessons.run
+    assert run is not None and run.lesson is LESSONS[-1] and run.done
+    again.send(NextLesson())
+    assert again.state.lessons.complete
+
+
 def test_a_damaged_progress_record_is_dropped_with_a_notice() -> None:
     state, _ = start(Stored(settings={}, lessons={"format": "junk"}), Address(), [])
     assert state.lessons.progress.current is None and state.notices

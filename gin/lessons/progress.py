@@ -52,6 +52,12 @@ class Progress:
             return by_key(self.current)
         return next((lesson for lesson in LESSONS if lesson.key not in self.done), None)
 
+    def on_table(self) -> Lesson | None:
+        """The lesson on the table when the page was closed (None: none was), done or not:
+        a reload between a lesson's end and *Next lesson* shows what it taught again, where
+        :meth:`next_lesson` would skip on to the next one unread."""
+        return by_key(self.current) if self.open and self.current is not None else None
+
     def run(self, lesson: Lesson) -> LessonRun:
         """``lesson`` where the person left it, if it is the current one (else, or if its
         moves no longer replay, from its start)."""

@@ -111,6 +111,8 @@ def open_lesson(state: TableState, lesson: Lesson) -> Transition:
     effects: list[Effect] = [Deal(), save(opened)]
     if fresh:
         effects.append(Focus("lesson-start"))
+    elif run.done:  # a reload after its end: what it taught, and on to the next
+        effects += [Announce(LessonNews(run, learned=True)), Focus("lesson-next")]
     else:
         effects.append(Announce(LessonNews(run, ask=True)))
     return opened, effects

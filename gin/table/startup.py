@@ -116,7 +116,7 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
     if first_visit:  # offered once, and never forced: Play now is beside it
         state = replace(state, offer=True, lessons=LessonDesk(progress.offer_shown()))
         return state, [*effects, lesson_update.save(state), Focus("learn")]
-    lesson = progress.next_lesson() if progress.open else None
+    lesson = progress.on_table()
     if lesson is None:
         return state, effects
     # A lesson was on the table at the reload: it opens again where it was; the person's
