@@ -179,7 +179,7 @@ class TableState:
         """A box over the table waits for its answer: a question, the share box, the first
         visit's offer, a lesson's introduction or the end of the lessons' path.  The table
         under it is still: of the keys only Escape acts (it answers the box), and the page
-        makes what the box dims inert (``asking``, gin.web.render.table_classes)."""
+        makes what the box dims inert (``asking``, gin.table.presenter.table.classes)."""
         lessons = self.lessons
         boxes = (self.question, self.sharing)
         intro = lessons.intro and lessons.run is not None and not self.dialog_open

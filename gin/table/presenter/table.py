@@ -38,7 +38,9 @@ SORTS = {
 
 
 def classes(state: TableState) -> tuple[str, ...]:
-    """The table element's classes: card size, colour scheme, device, motion."""
+    """The table element's classes: card size, colour scheme, device, motion, and
+    ``asking`` while a box waits for its answer (:attr:`TableState.box_waiting`: the style
+    sheets make the table under it inert)."""
     settings = state.settings
     found = [f"cards-{settings.card_size.value}"]
     if settings.four_colour:
@@ -47,6 +49,8 @@ def classes(state: TableState) -> tuple[str, ...]:
         found.append("touch")
     if state.speed == 0:
         found.append("still")  # speed 0: no motion at all, the pulses included
+    if state.box_waiting:
+        found.append("asking")
     return tuple(found)
 
 

@@ -88,21 +88,15 @@ redrawn whole."""
 
 
 def table_classes(model: TableModel) -> str:
-    """The table element's classes: the model's, and what its overlay and lesson regions show
-    (``asking``: a box waits for its answer, as :attr:`gin.table.state.TableState.box_waiting`
-    says: a question, the share box, the first visit's offer, a lesson's introduction or
-    the end of the lessons' path;
-    ``panel-open``: a framed panel, not the menu; ``lesson-open``: a lesson's panel is above
-    the table).
+    """The table element's classes: the model's (``asking`` among them), and what its
+    overlay and lesson regions show (``panel-open``: a framed panel, not the menu;
+    ``lesson-open``: a lesson's panel is above the table).
 
     The style sheets read these instead of asking ``.table:has(...)``: a ``:has()`` on an
     element that holds the regions made the browser restyle the whole table, some 170
     elements, at every move (DESIGN "What keeps a click quick")."""
     lesson, panel = model.lesson, model.panel
-    boxes = (model.question, model.sharing, model.offer)
-    lesson_box = lesson is not None and (lesson.intro is not None or lesson.complete)
     shown = (
-        ("asking", lesson_box or any(box is not None for box in boxes)),
         ("panel-open", panel is not None and framed(panel)),
         ("lesson-open", lesson is not None and not lesson.complete),
     )
