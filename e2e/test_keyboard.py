@@ -107,6 +107,13 @@ def test_knock_and_gin_with_the_keyboard(page: Page, site_url: str) -> None:
     expect(page.locator('[data-testid="points"]')).to_contain_text("Knock")
     # The result's main button has the focus: Enter goes on (it fell to the page's start).
     page.wait_for_function("() => document.activeElement?.dataset?.action === 'next-hand'")
+    # The keys' list looked up there gives the focus back to Next hand (it went to Menu,
+    # where Enter opened the menu instead of dealing).
+    keyboard.press("?")
+    expect(page.locator('[data-testid="help-panel"]')).to_be_visible()
+    keyboard.press("Escape")
+    expect(page.locator('[data-testid="help-panel"]')).to_have_count(0)
+    page.wait_for_function("() => document.activeElement?.dataset?.action === 'next-hand'")
 
     open_position(page, site_url, positions.about_to_go_gin(seed=55))
     assert wait_idle(page) == "discard"

@@ -110,6 +110,30 @@ def test_a_seeded_link_resumes_the_same_game_and_asks_before_replacing_another()
     assert state.game.seed == 7 and state.question is None  # nothing in progress to lose
 
 
+def test_the_game_overs_replay_link_deals_the_finished_games_deals_again() -> None:
+    """``?seed=`` of a finished game (the game over's "Replay these deals") deals that seed
+    anew: it showed the same game over again."""
+    table = Table.open(seed=5)
+    table.play_until(TablePhase.GAME_OVER, random.Random(5), limit=20_000)
+    record = table.state.record()
+    state, effects = start(Stored(table=record), Address(seed=5), [])
+    assert state.phase is not TablePhase.GAME_OVER and state.game.seed == 5
+    assert not state.game.hand_results and state.question is None
+    assert fx.Deal() in effects
+    state, _ = start(Stored(table=record), Address(), [])
+    assert state.phase is TablePhase.GAME_OVER  # reloaded without the link: as it was left
+
+
+def test_a_level_asked_by_the_address_is_saved_as_the_persons_setting() -> None:
+    """The address's level is applied once: the page then takes it out of the address, so it
+    must be saved, or a reload would bring the old level back (and, left in the address,
+    it undid on every reload the level the person chose since)."""
+    state, effects = start(release_1(), Address(level="easy"), [])  # a saved game resumes
+    assert state.settings.level == "easy"
+    saved = [e.settings for e in effects if isinstance(e, fx.Save) and e.settings is not None]
+    assert saved and saved[-1]["level"] == "easy"
+
+
 def test_the_language_follows_the_browser_until_chosen() -> None:
     state, _ = start(Stored(), Address(), ["pl-PL", "en"])
     assert state.settings.language == "pl"

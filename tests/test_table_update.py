@@ -9,7 +9,7 @@ from typing import get_args
 import pytest
 
 from gin.actions import ActionKind
-from gin.ai import hint
+from gin.ai import hint, make_player
 from gin.cards import Card, to_mask
 from gin.game import Game
 from gin.melds import deadwood_mask
@@ -316,6 +316,24 @@ def test_the_computer_is_asked_with_its_view_and_a_late_answer_is_dropped() -> N
     assert any(isinstance(e, fx.Announce) and e.seat == AI for e in more)
 
 
+def test_wait_for_the_computer_is_put_away_when_the_turn_comes_back() -> None:
+    """A click during the computer's turn is told to wait; once the computer has drawn and
+    discarded, the word is stale (it stayed on under "Draw from the stock..." for good)."""
+    table = at_phase(TablePhase.DISCARD, seed=2)
+    card = next(a.card for a in table.state.legal() if a.kind is ActionKind.DISCARD)
+    state, effects = update(table.state, PlayCard(card))  # type: ignore[arg-type]
+    state, _ = update(state, DrawFromStock())
+    assert state.why is not None and state.why.code is Why.COMPUTER_PLAYING
+    bot = make_player("easy", 1)
+    while state.game.to_move == AI and not state.game.hand_results:
+        if state.game.to_move == AI and state.why is not None:
+            assert EN.table(state).why is not None  # still the computer's turn: still said
+        view = state.game.view(AI)
+        action = bot.choose(view, state.game.legal_actions())
+        state, _ = update(state, BotDecided(action, state.ticket))
+    assert state.why is None and EN.table(state).why is None
+
+
 def test_new_game_asks_when_a_game_is_in_progress_and_counts_a_loss() -> None:
     fresh = Table.open(seed=5)
     assert not fresh.state.in_progress
@@ -514,6 +532,20 @@ def test_a_panel_opened_by_a_key_over_a_card_gives_the_focus_back_to_that_card()
     table.send(KeyPress("?", focused=card))
     table.send(KeyPress("?", focused=None))  # closed by its own key
     assert table.state.panel is None and table.state.panel_from is None
+
+
+def test_a_panel_opened_by_a_key_over_a_control_gives_the_focus_back_to_it() -> None:
+    """? pressed on Next hand, then Escape: the focus went to the menu's button, where Enter
+    opened the menu instead of dealing.  Now it comes back to Next hand, or, should the
+    control be gone from the page, to the menu's button."""
+    table = at_phase(TablePhase.HAND_OVER)
+    table.send(KeyPress("?", focused="next-hand"))
+    assert table.state.panel is Panel.KEYS
+    assert table.send(KeyPress("Escape")) == [fx.Focus("next-hand", otherwise="menu")]
+    table = at_phase(TablePhase.DISCARD)
+    table.send(KeyPress("?", focused="sort-rank"))
+    table.send(KeyPress("ArrowRight", focused="sort-rank"))  # no card has the focus: none moves
+    assert table.send(Cancel()) == [fx.Focus("sort-rank", otherwise="menu")]
 
 
 def test_cancel_steps_back_one_thing_at_a_time() -> None:

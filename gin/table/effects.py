@@ -181,9 +181,11 @@ class Share(Effect):
 
 @dataclass(frozen=True)
 class Focus(Effect):
-    """Move the keyboard focus to a card of the hand or to a control (by its action name)."""
+    """Move the keyboard focus to a card of the hand or to a control (by its action name); if
+    the page has no such control, to the ``otherwise`` control."""
 
     target: Card | str
+    otherwise: str | None = None
 
 
 @dataclass(frozen=True)

@@ -46,12 +46,19 @@ def moved(cards: Sequence[Card], card: Card, position: int) -> tuple[Card, ...]:
     return (*rest[:position], card, *rest[position:])
 
 
-def best_discard(hand: Sequence[Card], legal: Sequence[Action]) -> tuple[Card, int] | None:
-    """The legal discard that leaves the least deadwood (ties: the higher card), and that count."""
+def best_discard(
+    hand: Sequence[Card], legal: Sequence[Action], chosen: Card | None = None
+) -> tuple[Card, int] | None:
+    """The legal discard that leaves the least deadwood (ties: the higher card), and that
+    count; or ``chosen``, if it may be discarded, and what it leaves (the card the person
+    picked, or the hint's: a line naming another card beside it left a newcomer to guess
+    which the game meant)."""
     mask = to_mask(hand)
     choices = [a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None]
     if not choices:
         return None
+    if chosen in choices:
+        return chosen, deadwood_mask(mask ^ chosen.bit)
     scored = [(deadwood_mask(mask ^ card.bit), -card.points, card.index, card) for card in choices]
     left, _points, _index, card = min(scored)
     return card, left

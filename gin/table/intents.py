@@ -185,10 +185,12 @@ class DismissNotice:
 
 @dataclass(frozen=True)
 class KeyPress:
-    """A key pressed outside a form control; ``focused`` is the hand card with the focus."""
+    """A key pressed outside a form control; ``focused`` is the hand card with the focus, or
+    the action name of the control that has it (``next-hand``...): a panel the key opens
+    gives the focus back to it."""
 
     key: str
-    focused: Card | None = None
+    focused: Card | str | None = None
 
 
 @dataclass(frozen=True)

@@ -100,11 +100,14 @@ def key_for(sends: Intent | FocusStep) -> str:
     return next((b.shown for b in KEYS if b.sends == sends), "")
 
 
-def key_press(key: str, focused: Card | None, *, typing: bool, modified: bool) -> KeyPress | None:
+def key_press(
+    key: str, focused: Card | str | None, *, typing: bool, modified: bool
+) -> KeyPress | None:
     """The table's key press for a key the page saw, or None where the key is not the table's:
     typed into a form field, pressed with Ctrl or ⌘, or one that presses the focused control
     (Enter, Space).  Escape is the table's even in a field (a setting's list, the share box's
-    text): it closes what the field is in.  ``focused`` is the hand's card with the focus."""
+    text): it closes what the field is in.  ``focused`` is the hand's card with the focus, or
+    the focused control's action name."""
     if (typing and key != "Escape") or modified or key in _BROWSER_KEYS:
         return None
     return KeyPress(key, focused)

@@ -31,6 +31,13 @@ from gin.table.state import Question, SavedTable, TableState
 from gin.table.stats import Statistics
 from gin.table.update import Transition, new_game, resume
 
+ONCE_ONLY = ("seed", "level")
+"""What the address asks for once: the page applies it as it opens, then takes it out of the
+address bar, so that a reload resumes the game as the person left it.  Left in, a reload
+undid the level chosen since, and "Play again" under ``?seed=`` dealt another game than the
+address said.  ``speed`` stays (it holds for the page's life, never saved: a test's or a
+demonstration's pace), and ``daily`` names the deal on the table."""
+
 SPEED_RANGE = (0.25, 4.0)
 """Address speeds accepted besides 0 (no animation): slower would stall the computer's turn."""
 
@@ -111,6 +118,8 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
     """The table the page opens with, and the effects to perform first."""
     progress, damaged = Progress.from_dict(stored.lessons)
     state, effects = _table(stored, address, languages, damaged)
+    if address.level is not None:  # asked once (ONCE_ONLY): the person's setting from now on
+        effects = [*effects, Save(settings=state.settings.to_dict())]
     state = replace(state, lessons=LessonDesk(progress))
     first_visit = stored.table is None and stored.stats is None and not progress.offered
     if first_visit:  # offered once, and never forced: Play now is beside it
@@ -197,8 +206,8 @@ def _own_on_table(
             effects = [e for e in effects if not isinstance(e, Save) or e.table is None]
         return state, effects
     base = _on_table(base, saved)
-    if seed is None or seed == saved.game.seed:
-        return resume(base)
+    if seed is None or seed == saved.game.seed and not saved.game.over:
+        return resume(base)  # a finished game's seed deals its deals again (Replay)
     if base.in_progress:
         return resume(replace(base, question=Question.SEEDED_GAME, seeded=seed))
     return new_game(base, seed=seed)

@@ -90,9 +90,10 @@ class TableState:
     selected: Card | None = None
     armed: ActionKind | None = None
     panel: Panel | None = None
-    panel_from: Card | None = None
-    """The hand's card that had the focus when a key opened the open panel: closing gives it
-    back (None with no panel open: `gin.table.update.update` keeps it so)."""
+    panel_from: Card | str | None = None
+    """The hand's card, or the control (by its action name), that had the focus when a key
+    opened the open panel: closing gives it back (None with no panel open:
+    `gin.table.update.update` keeps it so)."""
     question: Question | None = None
     pending: Settings | None = None
     """Settings with other rules, waiting for the person to agree to a new game."""

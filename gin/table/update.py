@@ -461,6 +461,8 @@ def _bot_decided(state: TableState, action: Action, ticket: tuple[int, int]) -> 
     game = state.game.copy()
     game.apply(action)  # the bot chose from the legal actions; anything else raises here
     after = replace(state, game=game)
+    if game.to_move != AI:  # the turn is back: a refusal given meanwhile ("wait") is stale
+        after = replace(after, why=None)
     shown = pile_top if action.kind in (ActionKind.TAKE, ActionKind.DRAW_PILE) else action.card
     effects = move_effects(action, False, pile_top, None)
     effects.append(Announce(action, seat=AI, card=shown))
@@ -625,15 +627,18 @@ def _open_panel(state: TableState, panel: Panel) -> Transition:
 
 
 def _close_panel(state: TableState) -> Transition:
-    """Close the open panel; the focus goes back to what opened it (the card a key was
-    pressed over, the review's button, or the menu's, from which every other panel opens),
-    not to the page's start."""
+    """Close the open panel; the focus goes back to what opened it (the card or the control a
+    key was pressed over, the review's button, or the menu's, from which every other panel
+    opens), not to the page's start."""
     if state.panel is None:
         return state, []
     closed = replace(state, panel=None)
-    if state.panel_from is not None and state.panel_from in closed.shown_hand():
-        return closed, [Focus(state.panel_from)]
+    back = state.panel_from
+    if isinstance(back, Card) and back in closed.shown_hand():
+        return closed, [Focus(back)]
     opener = Control.REVIEW_HAND if state.panel is Panel.REVIEW else Control.MENU
+    if isinstance(back, str):  # Next hand, say: Enter there went to the menu instead
+        return closed, [Focus(back, otherwise=opener.action)]
     return closed, [Focus(opener.action)]
 
 
@@ -829,7 +834,7 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
 # --- the keyboard ------------------------------------------------------------------------------
 
 
-def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
+def _key_press(state: TableState, key: str, focused: Card | str | None) -> Transition:
     """A key does what its binding says, with the open panel (the arrows step a review).
     While a box waits for its answer (:attr:`TableState.box_waiting`), only Escape acts: the
     table under it is still."""
@@ -838,7 +843,8 @@ def _key_press(state: TableState, key: str, focused: Card | None) -> Transition:
     if sends is None or (state.box_waiting and not isinstance(sends, intents.Cancel)):
         return state, []
     if isinstance(sends, FocusStep):
-        return state, _focus_step(state, focused, sends.step)
+        card = focused if isinstance(focused, Card) else None
+        return state, _focus_step(state, card, sends.step)
     after, effects = _transition(state, sends)
     if isinstance(sends, intents.Arm) and after.armed is not None:
         effects = [*effects, *_focus_step(after, None, 0)]

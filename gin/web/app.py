@@ -39,7 +39,7 @@ from gin.table.intents import (
 from gin.table.keys import key_press, takes_over
 from gin.table.pointer import Spot, Target, click_intent
 from gin.table.presenter import Presenter
-from gin.table.startup import read_address, start
+from gin.table.startup import ONCE_ONLY, read_address, start
 from gin.table.update import update
 from gin.web.drag import Drag
 from gin.web.motion import Motion, Rect, places, read_pieces
@@ -102,6 +102,7 @@ class TableApp:
         stored = self.store.load()
         languages = [str(tag) for tag in window.navigator.languages]
         self.state, first = start(stored, address, languages)
+        self._forget_once_only()
         self._presenter: Presenter | None = None
         self._rules: tuple[str, str] = ("", "")
         self.sound = SoundPlayer(window)
@@ -117,6 +118,16 @@ class TableApp:
         from pyodide.ffi import create_proxy
 
         self._draw_callback = create_proxy(self.draw)
+
+    def _forget_once_only(self) -> None:
+        """Take what the address asked for once (:data:`ONCE_ONLY`) out of the address bar,
+        now that the table has it: a reload then resumes the game as the person left it."""
+        url = self.window.URL.new(self.window.location.href)
+        found = [name for name in ONCE_ONLY if url.searchParams.has(name)]
+        if found:
+            for name in found:
+                url.searchParams.delete(name)
+            self.window.history.replaceState(self.window.history.state, "", url.href)
 
     def begin(self) -> None:
         """Paint the table and perform the start-up effects (the bot may move first)."""
@@ -327,7 +338,7 @@ class TableApp:
             elif isinstance(effect, fx.Download):
                 self.download(effect)
             elif isinstance(effect, fx.Focus):
-                self.focus(effect.target)
+                self.focus(effect.target, effect.otherwise)
             elif isinstance(effect, fx.Share):
                 asyncio.ensure_future(self.share(effect))
             elif isinstance(effect, fx.Later):
@@ -386,7 +397,7 @@ class TableApp:
         if region:
             region.textContent = text
 
-    def focus(self, target: Card | str) -> None:
+    def focus(self, target: Card | str, otherwise: str | None = None) -> None:
         selector = (
             f'[data-testid="hand"] [data-card="{target}"]'
             if isinstance(target, Card)
@@ -398,6 +409,8 @@ class TableApp:
         ) or self.root.querySelector(selector)
         if element:
             element.focus()
+        elif otherwise is not None:
+            self.focus(otherwise)
 
     def download(self, effect: fx.Download) -> None:
         from pyodide.ffi import to_js
@@ -455,12 +468,14 @@ class TableApp:
         (:func:`gin.table.keys.key_press`)."""
         key = str(event.key)
         focused = self.document.activeElement
-        card = None
+        over: Card | str | None = None  # a card of the hand, or a control by its action name
         if focused and focused.closest and focused.closest(_HAND_CARD):
-            card = Card.parse(str(focused.dataset.card))
+            over = Card.parse(str(focused.dataset.card))
+        elif focused and self.root.contains(focused) and focused.hasAttribute("data-action"):
+            over = str(focused.getAttribute("data-action"))
         # A key sent to the document itself (by a script) has a target without a tag name.
         typing = str(getattr(event.target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA")
-        press = key_press(key, card, typing=typing, modified=bool(event.ctrlKey or event.metaKey))
+        press = key_press(key, over, typing=typing, modified=bool(event.ctrlKey or event.metaKey))
         if press is None:
             return
         if takes_over(key):

@@ -30,6 +30,7 @@ def main() -> None:
     table_dom.followPresses(root, DRAG_THRESHOLD_PX, create_proxy(drag.begin))
     table_dom.holdFocusUnderQuestions(root)
     table_dom.followHandFocus(root)
+    table_dom.keepFormsHome(root)
     table_dom.closeMenuOnLeave(root, create_proxy(lambda: app.dispatch(MenuLeft())))
     listeners: list[tuple[Any, str, Any]] = [
         (root, "click", app.on_click),

@@ -683,6 +683,14 @@ export function holdFocusUnderQuestions(root) {
   });
 }
 
+// The settings are a form only for its fields' sake: each is applied as it changes.  Enter
+// in a field sent the form, which the page's policy (form-action 'none') refused with a
+// console error; a value out of range had the browser's own bubble, in its language, beside
+// the game's word.  The page keeps every form here, unsent and unchecked by the browser.
+export function keepFormsHome(root) {
+  root.addEventListener("submit", (event) => event.preventDefault());
+}
+
 // The click the browser sends after a drop, on the card where the pointer was pressed, is not
 // a tap (the next press forgets this: a drop off its card is followed by no click).
 export function swallowClick() {

@@ -176,7 +176,8 @@ def _just_drawn(history: Sequence[Event]) -> Card | None:
 
 
 def count_line(words: Words, state: TableState) -> str:
-    """The count that helps: after the best discard when discarding, else the hand's own.
+    """The count that helps: after the discard chosen (the card picked, else the hint's) or
+    the best one when discarding, else the hand's own.
 
     At a lesson's table only the hand's own: the best discard is the answer a lesson asks
     the person to find (as the hint, which a lesson does not offer either).
@@ -184,7 +185,8 @@ def count_line(words: Words, state: TableState) -> str:
     _ = words._
     view = state.view
     if state.phase is TablePhase.DISCARD and view.my_turn and state.lessons.run is None:
-        best = hands.best_discard(view.hand, view.legal_actions)
+        hinted = state.hint.action.card if state.hint is not None else None
+        best = hands.best_discard(view.hand, view.legal_actions, state.selected or hinted)
         if best is not None:
             card, left = best
             if left == 0:

@@ -137,7 +137,7 @@ def menu(model: PanelModel, table: TableModel) -> str:
 
 def settings_body(model: PanelModel, _table: TableModel) -> str:
     return (
-        '<form class="settings" data-testid="settings-form">'
+        '<form class="settings" data-testid="settings-form" novalidate>'
         + "".join(
             f"<fieldset><legend>{escape(fs.legend)}</legend>"
             + "".join(field(f) for f in fs.fields)
