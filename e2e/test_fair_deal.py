@@ -185,6 +185,39 @@ def test_the_seal_on_a_phone_is_never_cut(browser: Browser, site_url: str, width
     context.close()
 
 
+TOP_BAR_CUTS = """() => {
+    const shown = (el) => el.checkVisibility() && el.getBoundingClientRect().width > 0;
+    const cut = [...document.querySelectorAll(".topbar > *, .topbar .seal-chip code")]
+        .filter((el) => shown(el) && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.className.split(" ")[0] || el.tagName + ": " + el.textContent);
+    const facts = ["target", "hand-number", "level", "ruleset"].filter((fact) =>
+        [...document.querySelectorAll(`.topbar .${fact}`)].some(shown) ===
+        [...document.querySelectorAll(`[data-testid=menu-game] .${fact}`)].some(shown));
+    return {cut, facts};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_seal_leaves_the_top_bar_s_facts_whole(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    """Beside a sealed deal's chip the bar's facts were squeezed: "Hand 1" cut to "Ha…" and
+    the code to "f7b4ae…e6…" at 768 px.  With a chip they give way sooner, whole, and the
+    menu says each one the bar leaves out, at every width from a phone's to a laptop's."""
+    context = browser.new_context(viewport={"width": 1400, "height": 800})
+    page = context.new_page()
+    preset(page, "settings", {"language": language})
+    open_table(page, site_url, "?speed=0")  # no seed: a sealed deal
+    wait_idle(page)
+    expect(page.locator(".topbar .seal-chip")).to_be_visible()
+    page.click('[data-action="menu"]')
+    for width in range(640, 1400, 24):
+        page.set_viewport_size({"width": width, "height": 800})
+        found = page.evaluate(TOP_BAR_CUTS)
+        assert found == {"cut": [], "facts": []}, (width, found)
+    context.close()
+
+
 def test_the_seal_on_the_smallest_phone_is_in_the_score_sheet(
     browser: Browser, site_url: str
 ) -> None:

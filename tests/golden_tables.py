@@ -323,7 +323,7 @@ def _stored(rng: random.Random, number: int) -> Stored:
     return Stored(
         settings=settings,
         stats={"version": 1, "levels": {"easy": {"gins": "x"}}} if damaged else None,
-        dropped=number % 7 == 3,
+        dropped=frozenset({"lessons"}) if number % 7 == 3 else frozenset(),
         blocked=number % 11 == 5,
     )
 

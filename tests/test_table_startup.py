@@ -11,10 +11,11 @@ import pytest
 
 from gin.table import effects as fx
 from gin.table.messages import Notice
+from gin.table.seats import AI
 from gin.table.startup import Address, Stored, read_address, start
 from gin.table.state import Question, TablePhase
 from gin.table.storage import Unreadable, parse_stored, storage_prefix
-from tests.table_helpers import Table, at_phase
+from tests.table_helpers import Table, at_phase, sensible_intent
 
 RELEASE_1 = json.loads((Path(__file__).parent / "data" / "release-1-storage.json").read_text())
 """What the first release stored (gin-rummy/session, settings, statistics), saved by that code."""
@@ -134,6 +135,38 @@ def test_a_level_asked_by_the_address_is_saved_as_the_persons_setting() -> None:
     assert saved and saved[-1]["level"] == "easy"
 
 
+def test_a_record_that_was_not_even_json_is_said_as_its_own_damage() -> None:
+    """Removed as unreadable, the saved game was said as "some stored data was unreadable":
+    now as a lost game, and each other record by its own words."""
+    said = {
+        "table": Notice.SAVE_UNREADABLE,
+        "settings": Notice.SETTINGS_RESET,
+        "stats": Notice.STATS_DAMAGED,
+        "daily": Notice.DAILY_DAMAGED,
+        "daily-table": Notice.DAILY_SAVE_UNREADABLE,
+        "lessons": Notice.STORED_VALUE_DROPPED,
+    }
+    for record, notice in said.items():
+        state, _ = start(Stored(dropped=frozenset({record})), Address(), [])
+        assert [n.code for n in state.notices] == [notice], record
+
+
+def test_an_unreadable_game_stays_stored_through_the_computers_first_moves() -> None:
+    """Kept until the person plays on, so that going back to the version that wrote it finds
+    it: when the computer moved first in the new game, its move was saved over it."""
+    tampered = {"format": "gin-rummy-session", "version": 2, "checksum": "x"}
+    for seed in range(1, 20):
+        table = Table.open(seed=seed, stored=Stored(table=tampered, settings={}))
+        if any(event.player == AI for event in table.state.view.history):
+            break
+    else:
+        raise AssertionError("the computer never moved first in 19 deals")
+    assert [n.code for n in table.state.notices] == [Notice.SAVE_UNREADABLE]
+    assert "table" not in table.saved  # nothing written over it
+    table.send(sensible_intent(table.state, random.Random(1)))  # the person plays on
+    assert table.saved["table"]["game"]["seed"] == seed  # type: ignore[index]
+
+
 def test_the_language_follows_the_browser_until_chosen() -> None:
     state, _ = start(Stored(), Address(), ["pl-PL", "en"])
     assert state.settings.language == "pl"
@@ -142,7 +175,7 @@ def test_the_language_follows_the_browser_until_chosen() -> None:
 
 
 def test_blocked_or_dropped_storage_is_said() -> None:
-    state, _ = start(Stored(blocked=True, dropped=True), Address(), [])
+    state, _ = start(Stored(blocked=True, dropped=frozenset({"lessons"})), Address(), [])
     assert {n.code for n in state.notices} == {Notice.STORAGE_BLOCKED, Notice.STORED_VALUE_DROPPED}
     state, _ = start(Stored(settings={"speed": 9}), Address(), [])
     assert [n.code for n in state.notices] == [Notice.SETTINGS_RESET]

@@ -55,8 +55,9 @@ class Stored:
     """The kept daily results."""
     lessons: object = None
     """The lessons' progress (its own record)."""
-    dropped: bool = False
-    """A stored value was unreadable (too long, too deep, not JSON) and has been removed."""
+    dropped: frozenset[str] = frozenset()
+    """The records (``table``, ``stats``...) whose stored value was unreadable (too long, too
+    deep, not JSON) and has been removed: each is said as its own damage is."""
     blocked: bool = False
     """The browser does not let the page store anything."""
 
@@ -139,23 +140,24 @@ def _table(
 ) -> Transition:
     """The person's own table: their settings, statistics and saved game (or a new one)."""
     notices: list[Message] = []
+    dropped = stored.dropped
     settings, discarded = Settings.from_dict(stored.settings)
-    if discarded:
+    if discarded or "settings" in dropped:
         notices.append(Message(Notice.SETTINGS_RESET))
     if not settings.language:
         settings = replace(settings, language=pick_language(list(languages)))
     if address.level is not None:
         settings = settings.with_value("level", address.level)
     stats, damaged = Statistics.from_dict(stored.stats)
-    if damaged:
+    if damaged or "stats" in dropped:
         notices.append(Message(Notice.STATS_DAMAGED))
-    if stored.dropped or lessons_damaged:
+    if lessons_damaged or "lessons" in dropped:
         notices.append(Message(Notice.STORED_VALUE_DROPPED))
     if stored.blocked:
         notices.append(Message(Notice.STORAGE_BLOCKED))
 
     results, results_damaged = DailyResults.from_dict(stored.daily)
-    if results_damaged:
+    if results_damaged or "daily" in dropped:
         notices.append(Message(Notice.DAILY_DAMAGED))
     if address.daily_ignored:
         notices.append(Message(Notice.DAILY_ADDRESS))
@@ -166,7 +168,11 @@ def _table(
             saved = SavedTable.from_dict(stored.table)
         except ValueError:
             notices.append(Message(Notice.SAVE_UNREADABLE))
+    elif "table" in dropped:  # not even JSON: said as a damaged game is, not as "some data"
+        notices.append(Message(Notice.SAVE_UNREADABLE))
     daily_saved, daily_on_table = _daily_table(stored.daily_table, notices)
+    if "daily-table" in dropped:
+        notices.append(Message(Notice.DAILY_SAVE_UNREADABLE))
 
     speed = settings.speed if address.speed is None else address.speed
     base = TableState(
@@ -203,6 +209,7 @@ def _own_on_table(
     if saved is None:
         state, effects = new_game(base, seed=seed)
         if unreadable:  # kept until the person plays on
+            state = replace(state, keeps_unreadable=True)
             effects = [e for e in effects if not isinstance(e, Save) or e.table is None]
         return state, effects
     base = _on_table(base, saved)

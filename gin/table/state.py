@@ -140,6 +140,10 @@ class TableState:
     """The lessons: progress, and the lesson open on the table (which then shows its game)."""
     offer: bool = False
     """The first visit's offer of the lessons is on show."""
+    keeps_unreadable: bool = False
+    """The stored game could not be read (damaged, or a newer version's): it stays stored
+    until the person plays on, so a return to that version still finds it.  The game on the
+    table is not saved over it meanwhile, the computer's first moves included."""
 
     # --- what the person sees ---------------------------------------------------------
 
@@ -283,6 +287,7 @@ class TableState:
             why=None,
             reveal=False,
             panel=None if self.panel is Panel.REVIEW else self.panel,
+            keeps_unreadable=False,
         )
 
     # --- saving -----------------------------------------------------------------------

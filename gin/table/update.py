@@ -364,6 +364,7 @@ def _play(state: TableState, action: Action) -> Transition:
     pile_top = view.discard_pile[-1] if view.discard_pile else None
     game.apply(action)
     after = replace(state, game=game, selected=None, armed=None, hint=None, why=None, reveal=False)
+    after = replace(after, keeps_unreadable=False)  # the person plays on: this game is saved
     drawn = game.view(YOU).history[-1].card if action.kind is ActionKind.DRAW_STOCK else None
     effects = move_effects(action, True, pile_top, drawn)
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
@@ -908,8 +909,9 @@ def save_table(
     """Store the game on the table in its own record (the person's, or the daily deal's),
     and the statistics, the settings or the daily results with it if asked."""
     on_table = state.record(on_table=True) if state.daily is not None else None
+    own = state.daily is None and not state.keeps_unreadable
     return Save(
-        table=state.record() if state.daily is None else None,
+        table=state.record() if own else None,
         daily_table=on_table,
         stats=state.stats.to_dict() if stats else None,
         settings=state.settings.to_dict() if settings else None,

@@ -74,7 +74,7 @@ class Store:
             return Stored(blocked=True)
         self._move_legacy_keys()
         values: dict[str, object] = {}
-        dropped = False
+        dropped: set[str] = set()
         for name, key in self.keys.items():
             text = self._get(key)
             self._seen[name] = text
@@ -84,7 +84,7 @@ class Store:
                 self.window.console.warn(f"{key}: {error}; removed")
                 self._remove(key)
                 self._seen[name] = None
-                dropped = True
+                dropped.add(name)
         return Stored(
             settings=values.get("settings"),
             stats=values.get("stats"),
@@ -92,7 +92,7 @@ class Store:
             daily_table=values.get("daily-table"),
             daily=values.get("daily"),
             lessons=values.get("lessons"),
-            dropped=dropped,
+            dropped=frozenset(dropped),
         )
 
     def save(self, effect: Save) -> bool:

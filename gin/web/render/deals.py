@@ -14,9 +14,15 @@ from gin.table.presenter.deals import CalendarModel, ProofModel, SealModel, Shar
 from gin.web.render.pieces import button
 
 
+def has_chip(seal: SealModel | None) -> bool:
+    """Whether the top bar shows a chip for the deal (:func:`seal_chip`): the bar then leaves
+    its facts out sooner, and the menu says them sooner (static/css/fair.css)."""
+    return seal is not None and bool(seal.short)
+
+
 def seal_chip(seal: SealModel | None) -> str:
     """The top bar's short form: "Sealed deal 5c8cf7…b4dc", or the daily deal's name."""
-    if seal is None or not seal.short:
+    if seal is None or not has_chip(seal):
         return ""
     if not seal.commitment:
         return (

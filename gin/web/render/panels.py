@@ -106,9 +106,10 @@ def stats_chart(stats: StatsModel) -> str:
     )
 
 
-def game_facts(bar: TopBarModel) -> str:
+def game_facts(bar: TopBarModel, chip: bool) -> str:
     """The game's facts of the top bar, for the menu: a narrow top bar leaves them out, and
-    the menu shows those it left out (static/css/table.css, beside the bar's own rules)."""
+    the menu shows those it left out (static/css/table.css, beside the bar's own rules); with
+    the seal's ``chip`` in the bar it leaves them out sooner (static/css/fair.css)."""
     facts = (
         ("target", bar.target),
         ("hand-number", bar.hand_number),
@@ -116,13 +117,16 @@ def game_facts(bar: TopBarModel) -> str:
         ("ruleset", bar.ruleset),
     )
     spans = "".join(f'<span class="{css}">{escape(text)}</span>' for css, text in facts if text)
-    return f'<p class="menu-game" data-testid="menu-game">{spans}</p>'
+    css = "menu-game with-chip" if chip else "menu-game"
+    return f'<p class="{css}" data-testid="menu-game">{spans}</p>'
 
 
 def menu(model: PanelModel, table: TableModel) -> str:
     """The menu: the top bar's facts it had no room for, the entries and the language (a
     list of its own, not a framed panel)."""
-    items = game_facts(table.topbar) + "".join(button(item, "menu-item") for item in model.items)
+    items = game_facts(table.topbar, deals.has_chip(table.seal)) + "".join(
+        button(item, "menu-item") for item in model.items
+    )
     languages = "".join(
         f"<option {attrs(value=code, selected=code == table.language, lang=code)}>"
         f"{escape(name)}</option>"
