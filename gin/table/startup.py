@@ -213,7 +213,7 @@ def _own_on_table(
             effects = [e for e in effects if not isinstance(e, Save) or e.table is None]
         return state, effects
     base = _on_table(base, saved)
-    if seed is None or seed == saved.game.seed and not saved.game.over:
+    if seed is None or (seed == saved.game.seed and not saved.game.over):
         return resume(base)  # a finished game's seed deals its deals again (Replay)
     if base.in_progress:
         return resume(replace(base, question=Question.SEEDED_GAME, seeded=seed))

@@ -363,8 +363,17 @@ def _play(state: TableState, action: Action) -> Transition:
     view = state.view
     pile_top = view.discard_pile[-1] if view.discard_pile else None
     game.apply(action)
-    after = replace(state, game=game, selected=None, armed=None, hint=None, why=None, reveal=False)
-    after = replace(after, keeps_unreadable=False)  # the person plays on: this game is saved
+    # The person plays on: this game is saved, over an unreadable one too (keeps_unreadable).
+    after = replace(
+        state,
+        game=game,
+        selected=None,
+        armed=None,
+        hint=None,
+        why=None,
+        reveal=False,
+        keeps_unreadable=False,
+    )
     drawn = game.view(YOU).history[-1].card if action.kind is ActionKind.DRAW_STOCK else None
     effects = move_effects(action, True, pile_top, drawn)
     after, more = _after_action(after, hands_before=len(state.game.hand_results))
