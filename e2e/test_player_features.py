@@ -130,6 +130,18 @@ def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url
     page.press('[data-setting="target"]', "Enter")
     page.fill('[data-setting="target"]', "")
     page.press('[data-setting="target"]', "Enter")
+    # A value refused is said under its field, in sight: the table's line lay under the panel.
+    page.fill('[data-setting="target"]', "0")
+    page.press('[data-setting="target"]', "Enter")
+    error = page.locator('[data-testid="settings-panel"] .field-error')
+    expect(error).to_contain_text("The target score must be a whole number")
+    on_top = error.evaluate(
+        """e => { const b = e.getBoundingClientRect();
+            const x = b.x + b.width / 2, y = b.y + b.height / 2;
+            return e.contains(document.elementFromPoint(x, y)); }"""
+    )
+    assert on_top, "the refusal is covered"
+    expect(page.locator('[data-setting="target"]')).to_have_attribute("aria-invalid", "true")
     set_target(page, 50, key="Enter")
     assert stored(page, "table")["game"]["rules"]["target"] == 50
     assert page.evaluate("location.search") == "?speed=0"

@@ -53,6 +53,7 @@ from gin.table.settings import SortMode
 from gin.table.startup import Address, Stored, start
 from gin.table.state import Question, TablePhase
 from gin.table.update import update
+from gin.web.render import regions
 from tests.table_helpers import EN, Table, at_phase, knock_table, refusal
 
 IN_PLAY = (TablePhase.UPCARD, TablePhase.DRAW, TablePhase.DISCARD)
@@ -546,6 +547,25 @@ def test_a_panel_opened_by_a_key_over_a_control_gives_the_focus_back_to_it() -> 
     table.send(KeyPress("?", focused="sort-rank"))
     table.send(KeyPress("ArrowRight", focused="sort-rank"))  # no card has the focus: none moves
     assert table.send(Cancel()) == [fx.Focus("sort-rank", otherwise="menu")]
+
+
+def test_a_refused_setting_is_said_under_its_field_in_the_panel() -> None:
+    """A target of 0 was refused in the table's line, which lies under the open panel (on a
+    phone wholly): the panel says it under the field, and the field says it is invalid."""
+    table = at_phase(TablePhase.DRAW)
+    table.send(OpenPanel(Panel.SETTINGS))
+    table.send(ChangeSetting("target", "0"))
+    panel = EN.table(table.state).panel
+    assert panel is not None
+    fields = {f.name: f for fs in panel.fieldsets for f in fs.fields}
+    assert fields["target"].error.startswith("The target score must be a whole number")
+    assert not any(f.error for name, f in fields.items() if name != "target")
+    html = regions(EN.table(table.state))["overlay"]
+    assert 'aria-invalid="true" aria-describedby="setting-target-error"' in html
+    assert 'id="setting-target-error" role="alert"' in html
+    table.send(ChangeSetting("target", "150"))
+    panel = EN.table(table.state).panel
+    assert panel is not None and not any(f.error for fs in panel.fieldsets for f in fs.fields)
 
 
 def test_cancel_steps_back_one_thing_at_a_time() -> None:

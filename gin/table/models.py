@@ -217,6 +217,9 @@ class FieldModel:
     """(value, label) pairs of a select."""
     minimum: int = 0
     maximum: int = 0
+    error: str = ""
+    """Why the value given was refused, said under the field: the table's own line for it lies
+    under the open panel (on a phone wholly)."""
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,20 @@ def menu_items(words: Words, state: TableState) -> tuple[ButtonModel, ...]:
 
 
 def settings_panel(words: Words, state: TableState, _page: str) -> PanelModel:
-    return replace(_titled(words, Panel.SETTINGS), fieldsets=settings_fields(words, state))
+    fieldsets = settings_fields(words, state)
+    why = state.why
+    if why is not None:  # a value refused: said under its field, above the table's line
+        fieldsets = tuple(
+            replace(
+                fieldset,
+                fields=tuple(
+                    replace(f, error=words.message(why)) if f.name == why.target else f
+                    for f in fieldset.fields
+                ),
+            )
+            for fieldset in fieldsets
+        )
+    return replace(_titled(words, Panel.SETTINGS), fieldsets=fieldsets)
 
 
 def settings_fields(words: Words, state: TableState) -> tuple[FieldsetModel, ...]:

@@ -27,10 +27,14 @@ from gin.web.render.table import move_log
 
 
 def field(model: FieldModel) -> str:
+    """A setting's control in its label, and under it why a value given was refused (the
+    control then says it is invalid, and points at the words)."""
+    error_id = f"setting-{model.name}-error" if model.error else None
+    refused = {"aria_invalid": "true" if error_id else None, "aria_describedby": error_id}
     if model.kind == "checkbox":
-        box = attrs(type="checkbox", data_setting=model.name, checked=model.checked)
-        return f'<label class="check"><input {box}> {escape(model.label)}</label>'
-    if model.kind == "number":
+        box = attrs(type="checkbox", data_setting=model.name, checked=model.checked, **refused)
+        control = f'<label class="check"><input {box}> {escape(model.label)}</label>'
+    elif model.kind == "number":
         box = attrs(
             type="number",
             data_setting=model.name,
@@ -38,14 +42,19 @@ def field(model: FieldModel) -> str:
             max=model.maximum,
             step=1,
             value=model.value,
+            **refused,
         )
-        return f"<label>{escape(model.label)} <input {box}></label>"
-    options = "".join(
-        f"<option {attrs(value=value, selected=value == model.value)}>{escape(label)}</option>"
-        for value, label in model.options
-    )
-    select = f'<select data-setting="{model.name}">{options}</select>'
-    return f"<label>{escape(model.label)} {select}</label>"
+        control = f"<label>{escape(model.label)} <input {box}></label>"
+    else:
+        options = "".join(
+            f"<option {attrs(value=value, selected=value == model.value)}>{escape(label)}</option>"
+            for value, label in model.options
+        )
+        select = f"<select {attrs(data_setting=model.name, **refused)}>{options}</select>"
+        control = f"<label>{escape(model.label)} {select}</label>"
+    if error_id is None:
+        return control
+    return f'{control}<p class="field-error" id="{error_id}" role="alert">{escape(model.error)}</p>'
 
 
 def stats_body(stats: StatsModel) -> str:
