@@ -40,20 +40,42 @@ class BonusKind(StrEnum):
 
 
 @dataclass(frozen=True)
+class Term:
+    """One number of a hand's points as RULES.md writes the sum, and whether it is taken away.
+
+    A sign of its own, not a signed int: an undercut's defender with no deadwood is still
+    "6 − 0 + 25", which a signed 0 cannot say.
+    """
+
+    points: int
+    taken_away: bool = False
+
+    @property
+    def value(self) -> int:
+        """What the term adds to the sum."""
+        return -self.points if self.taken_away else self.points
+
+
+def points_of(terms: Iterable[Term]) -> int:
+    """The sum the terms write."""
+    return sum(t.value for t in terms)
+
+
+@dataclass(frozen=True)
 class HandScore:
     """A showdown priced: ``kind`` is gin, knock or undercut; ``winner`` knocker or defender.
 
-    ``terms`` are the points as RULES.md adds them up, each signed: gin ``(25, D)``, knock
-    ``(D, -K)``, undercut ``(K, -D, 25)`` (K and D the knocker's and the defender's
-    deadwood), so that whoever shows the arithmetic ("Undercut: 6 − 4 + 25 = 27") takes
-    it from here and never rebuilds it.
+    ``terms`` are the points as RULES.md adds them up: gin ``25 + D``, knock ``D − K``,
+    undercut ``K − D + 25`` (K and D the knocker's and the defender's deadwood), so that
+    whoever shows the arithmetic ("Undercut: 6 − 4 + 25 = 27") takes it from here and never
+    rebuilds it.
     """
 
     kind: HandKind
     winner: Role
     points: int
     showdown: Showdown
-    terms: tuple[int, ...] = ()
+    terms: tuple[Term, ...] = ()
 
     @property
     def bonus(self) -> int:
@@ -61,20 +83,21 @@ class HandScore:
         return {HandKind.GIN: GIN_BONUS, HandKind.UNDERCUT: UNDERCUT_BONUS}.get(self.kind, 0)
 
 
-def hand_price(knocker: int, defender: int, gin: bool) -> tuple[HandKind, Role, tuple[int, ...]]:
+def hand_price(knocker: int, defender: int, gin: bool) -> tuple[HandKind, Role, tuple[Term, ...]]:
     """RULES.md "Scoring", from the two deadwood counts: how the hand ended, who scores, and
     the terms of the points: gin 25 + D; knock D - K when D > K; else undercut (K - D) + 25."""
     if gin:
-        return HandKind.GIN, Role.KNOCKER, (GIN_BONUS, defender)
+        return HandKind.GIN, Role.KNOCKER, (Term(GIN_BONUS), Term(defender))
     if defender > knocker:
-        return HandKind.KNOCK, Role.KNOCKER, (defender, -knocker)
-    return HandKind.UNDERCUT, Role.DEFENDER, (knocker, -defender, UNDERCUT_BONUS)
+        return HandKind.KNOCK, Role.KNOCKER, (Term(defender), Term(knocker, taken_away=True))
+    terms = (Term(knocker), Term(defender, taken_away=True), Term(UNDERCUT_BONUS))
+    return HandKind.UNDERCUT, Role.DEFENDER, terms
 
 
 def price_showdown(facts: Showdown) -> HandScore:
     """The showdown's score (see :func:`hand_price`)."""
     kind, winner, terms = hand_price(facts.knocker_deadwood, facts.defender_deadwood, facts.gin)
-    return HandScore(kind, winner, sum(terms), facts, terms)
+    return HandScore(kind, winner, points_of(terms), facts, terms)
 
 
 def score_hand(

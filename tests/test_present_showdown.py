@@ -25,6 +25,9 @@ def test_the_points_are_explained_as_arithmetic() -> None:
     assert undercut.kind is HandKind.UNDERCUT
     assert points_line(WORDS, undercut) == "Undercut: 9 − 2 + 25 = 32"
     assert "undercut bonus 25" in points_words(WORDS, undercut)
+    # A defender with no deadwood is still taken away: not "2 + 0 + 25".
+    clean = hand_result("AS 2S 3S 4D 4H 4C 7C 8C 9C 2D", "5S 6S 7S JD QD KD 8H 9H TH JH")
+    assert points_line(WORDS, clean) == "Undercut: 2 − 0 + 25 = 27"
 
 
 def test_the_showdown_shows_the_knocker_first_and_the_lay_offs_as_the_defenders() -> None:

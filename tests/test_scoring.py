@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from gin import RULESET_VERSION, Rules, parse_cards, score_hand
-from gin.scoring import BONUS_POINTS, BonusKind, game_bonuses, hand_price, price_showdown
+from gin.scoring import (
+    BONUS_POINTS,
+    BonusKind,
+    game_bonuses,
+    hand_price,
+    points_of,
+    price_showdown,
+)
 from gin.showdown import Showdown
 
 p = parse_cards
@@ -39,15 +46,22 @@ def test_price_showdown(gin: bool, k: int, d: int, kind: str, winner: str, point
         (False, 6, 23, (23, -6), 0),  # "Knock: 23 − 6 = 17"
         (False, 6, 4, (6, -4, 25), 25),  # "Undercut: 6 − 4 + 25 = 27"
         (False, 5, 5, (5, -5, 25), 25),
+        (False, 2, 0, (2, 0, 25), 25),  # "Undercut: 2 − 0 + 25 = 27"
         (True, 0, 31, (25, 31), 25),  # "Gin: 25 + 31 = 56"
+        (True, 0, 0, (25, 0), 25),  # "Gin: 25 + 0 = 25"
     ],
 )
 def test_the_points_come_with_their_terms(
     gin: bool, k: int, d: int, terms: tuple[int, ...], bonus: int
 ) -> None:
     score = price_showdown(facts(gin, k, d))
-    assert score.terms == terms and sum(score.terms) == score.points and score.bonus == bonus
-    assert hand_price(k, d, gin) == (score.kind, score.winner, terms)
+    assert tuple(t.value for t in score.terms) == terms and score.bonus == bonus
+    assert points_of(score.terms) == score.points == sum(terms)
+    # What is taken away is the deadwood of the side that scores less: the knocker's in a
+    # knock, the defender's in an undercut, even when it is 0.
+    taken = [t.points for t in score.terms if t.taken_away]
+    assert taken == ([] if gin else [k] if d > k else [d])
+    assert hand_price(k, d, gin) == (score.kind, score.winner, score.terms)
 
 
 def test_the_bonuses_are_priced_in_one_place() -> None:

@@ -14,7 +14,14 @@ from html import escape
 from gin.cards import Card
 from gin.i18n import Translator
 from gin.rules import GIN_BONUS, RULESET_VERSION, UNDERCUT_BONUS, Rules
-from gin.scoring import BONUS_POINTS, BonusKind, HandScore, hand_price, score_hand
+from gin.scoring import (
+    BONUS_POINTS,
+    BonusKind,
+    HandScore,
+    hand_price,
+    points_of,
+    score_hand,
+)
 from gin.table.models import CardModel
 from gin.web.render import card_face
 
@@ -268,15 +275,15 @@ def rules_html(tr: Translator, rules: Rules) -> str:
                 _(
                     "Gin: the defender has {defender} deadwood, so the player who went gin "
                     "scores {bonus} + {defender} = {points} points."
-                ).format(bonus=gin[0], defender=gin[1], points=sum(gin)),
+                ).format(bonus=gin[0].points, defender=gin[1].points, points=points_of(gin)),
                 _(
                     "Undercut: the knocker has {knocker} deadwood and the defender {defender}, "
                     "so the defender scores {knocker} − {defender} + {bonus} = {points} points."
                 ).format(
-                    knocker=undercut[0],
-                    defender=-undercut[1],
-                    bonus=undercut[2],
-                    points=sum(undercut),
+                    knocker=undercut[0].points,
+                    defender=undercut[1].points,
+                    bonus=undercut[2].points,
+                    points=points_of(undercut),
                 ),
             ]
         ),

@@ -13,7 +13,7 @@ from gin.actions import Action, ActionKind
 from gin.ai.hints import REASONS, Hint, ReasonValue
 from gin.cards import Card
 from gin.i18n import Translator
-from gin.scoring import BonusKind, HandKind
+from gin.scoring import BonusKind, HandKind, Term
 from gin.table.controls import Control
 from gin.table.messages import TEMPLATES, Message
 from gin.table.models import ButtonModel, CardModel
@@ -31,10 +31,12 @@ def short_name(card: Card) -> str:
     return RANK_LABELS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
-def arithmetic(terms: Sequence[int]) -> str:
-    """Signed terms as a sum, with the minus sign of print: (6, -4, 25) is "6 − 4 + 25"."""
+def arithmetic(terms: Sequence[Term]) -> str:
+    """The terms as a sum, with the minus sign of print: "6 − 4 + 25", and "6 − 0 + 25"."""
     first, *rest = terms
-    return str(first) + "".join(f" {MINUS} {-t}" if t < 0 else f" + {t}" for t in rest)
+    return str(first.points) + "".join(
+        f" {MINUS if t.taken_away else '+'} {t.points}" for t in rest
+    )
 
 
 class Words:
