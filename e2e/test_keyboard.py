@@ -203,6 +203,22 @@ def test_the_hand_is_one_stop_of_the_tab_key(page: Page, site_url: str) -> None:
     assert page.evaluate(HAND_STOPS) == [third]
 
 
+def test_pass_by_its_button_leaves_the_focus_on_the_stock(page: Page, site_url: str) -> None:
+    """Enter on Pass: the button goes with the turn, and the focus goes to the stock, where
+    Enter then draws, instead of falling to the page's start."""
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    assert wait_idle(page) == "upcard"
+    page.locator('[data-action="pass"]').focus()
+    page.keyboard.press("Enter")
+    phase = wait_idle(page)
+    assert page.evaluate("document.activeElement.dataset.testid") == "stock"
+    if phase == "draw":  # the computer has not ended the hand meanwhile
+        cards = len(hand_codes(page))
+        page.keyboard.press("Enter")
+        wait_idle(page)
+        assert len(hand_codes(page)) == cards + 1, "Enter on the stock draws"
+
+
 def test_focus_is_visible(page: Page, site_url: str) -> None:
     open_table(page, site_url)
     page.keyboard.press("Tab")

@@ -195,8 +195,7 @@ def test_every_control_drawn_is_understood_by_the_page_and_every_control_is_draw
             drawn |= set(re.findall(r'data-action="([^"]+)"', html))
     assert all(Control.intent_of(action) is not None for action in drawn), drawn
     names = {re.sub(r"-[0-9]+$", "", action) for action in drawn}
-    places = {Control.STOCK, Control.PILE}  # drawn as the stock's and the pile's buttons
-    assert names == {control.action for control in Control if control not in places}
+    assert names == {control.action for control in Control}
 
 
 def test_the_table_s_classes_say_what_lies_over_it() -> None:

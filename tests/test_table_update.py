@@ -15,6 +15,7 @@ from gin.game import Game
 from gin.melds import deadwood_mask
 from gin.records import Event
 from gin.table import effects as fx
+from gin.table.controls import Control
 from gin.table.intents import (
     Arm,
     AskHint,
@@ -183,6 +184,22 @@ def test_the_card_drawn_takes_the_focus(draw: Intent, seed: int) -> None:
         assert seed != 5 or (at == len(shown) - 1 and focus == [shown[-2]])
     else:
         assert focus == [drawn]
+
+
+@pytest.mark.parametrize("pass_", [Pass(), KeyPress("x")])
+def test_a_pass_leaves_the_focus_on_the_stock(pass_: Intent) -> None:
+    """Pass (or Take) had the focus and goes with the turn: the stock takes it, where the
+    person's next draw is, instead of the page's start (where Tab began again from the top).
+    A card that had it keeps it (`if_lost`, e2e/test_keyboard.py)."""
+    table = at_phase(TablePhase.UPCARD)
+    table.send(pass_)
+    mine = [e.action for e in table.state.game.view(YOU).history if e.player == YOU]
+    assert mine == [ActionKind.PASS]
+    assert [e for e in table.effects if isinstance(e, fx.Focus)] == [
+        fx.Focus(Control.STOCK.action, if_lost=True)
+    ]
+    # The stock is the element that takes it: it is named by that action on the page.
+    assert f'data-action="{Control.STOCK.action}"' in regions(EN.table(table.state))["middle"]
 
 
 def discards(table: Table) -> set[Card]:

@@ -109,7 +109,7 @@ def test_nothing_to_play_is_an_empty_plan() -> None:
 
 def test_a_refusal_shakes_its_target_once() -> None:
     motion = Motion()
-    assert motion.shake("stock", 1) == '[data-testid="stock"]'
+    assert motion.shake("stock", 1) == '[data-action="stock"],[data-setting="stock"]'
     assert motion.shake("stock", 1) is None
     assert motion.shake("TH", 2) == '[data-testid="hand"] [data-card="TH"]'
     assert motion.shake("knock", 3) == '[data-action="knock"],[data-setting="knock"]'

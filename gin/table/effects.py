@@ -182,10 +182,13 @@ class Share(Effect):
 @dataclass(frozen=True)
 class Focus(Effect):
     """Move the keyboard focus to a card of the hand or to a control (by its action name); if
-    the page has no such control, to the ``otherwise`` control."""
+    the page has no such control, to the ``otherwise`` control.  ``if_lost``: only if the
+    focus fell to the page's start, its element gone with the drawing (Pass pressed goes with
+    the turn; a card of the hand that had the focus when X was pressed stays, and keeps it)."""
 
     target: Card | str
     otherwise: str | None = None
+    if_lost: bool = False
 
 
 @dataclass(frozen=True)

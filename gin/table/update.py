@@ -383,7 +383,8 @@ def _play(state: TableState, action: Action) -> Transition:
 def _focus_after(before: TableState, after: TableState, action: Action) -> Effects:
     """Where the keyboard's focus goes after the person's move, at their own table or a
     lesson's (there a click on Take or a discard left it on the page's start): after a
-    discard, in the discarded card's place; after a draw, from the card drawn."""
+    discard, in the discarded card's place; after a draw, from the card drawn; after a pass,
+    if Pass or Take had it (gone with the turn), on the stock, where the next draw is."""
     if not after.in_hand:
         return []
     if action.kind is ActionKind.DISCARD and action.card is not None:
@@ -391,6 +392,8 @@ def _focus_after(before: TableState, after: TableState, action: Action) -> Effec
     if action.kind in _DRAWS:
         taken = set(after.view.hand) - set(before.view.hand)
         return _focus_from(after, taken.pop()) if len(taken) == 1 else []
+    if action.kind is ActionKind.PASS:
+        return [Focus(Control.STOCK.action, if_lost=True)]
     return []
 
 

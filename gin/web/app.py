@@ -338,7 +338,8 @@ class TableApp:
             elif isinstance(effect, fx.Download):
                 self.download(effect)
             elif isinstance(effect, fx.Focus):
-                self.focus(effect.target, effect.otherwise)
+                if not (effect.if_lost and self.holds_focus()):
+                    self.focus(effect.target, effect.otherwise)
             elif isinstance(effect, fx.Share):
                 asyncio.ensure_future(self.share(effect))
             elif isinstance(effect, fx.Later):
@@ -396,6 +397,11 @@ class TableApp:
         region = self.document.getElementById("announcer")
         if region:
             region.textContent = text
+
+    def holds_focus(self) -> bool:
+        """Whether an element of the table has the focus (else it fell to the page's start)."""
+        focused = self.document.activeElement
+        return bool(focused) and focused != self.document.body and self.root.contains(focused)
 
     def focus(self, target: Card | str, otherwise: str | None = None) -> None:
         selector = (

@@ -258,8 +258,6 @@ class Motion:
         if serial == self._shaken or not target:
             return None
         self._shaken = serial
-        if target in ("stock", "pile"):
-            return f'[data-testid="{target}"]'
         if len(target) in (2, 3) and target[-1] in "SHDC":
             return f'[data-testid="hand"] [data-card="{target}"]'
         return f'[data-action="{target}"],[data-setting="{target}"]'
