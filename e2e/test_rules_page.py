@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import open_table
 from .players import close_panel, open_menu, open_panel
@@ -65,6 +65,26 @@ def test_rules_panel_shows_the_full_rules(page: Page, site_url: str) -> None:
     expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(10, timeout=1)
     close_panel(page, "rules")
     expect(page.locator(PANEL)).to_have_count(0)
+
+
+def test_the_example_cards_grow_with_the_text(browser: Browser, site_url: str) -> None:
+    """On a big screen the page's text grows (36 px at 3840 x 2160): the examples' cards grow
+    with it, three times the text's size wide, and do not stay thumbnails beside it."""
+    for width, height in ((1366, 768), (3840, 2160)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            open_table(page, site_url)
+            open_rules(page)
+            card = page.locator(f'{PANEL} .card[data-card="7S"]').first
+            text = float(
+                page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+            )
+            box = card.bounding_box()
+            assert box is not None
+            assert abs(box["width"] - 3 * text) < 1, (width, box, text)
+        finally:
+            context.close()
 
 
 def test_rules_follow_the_language(page: Page, site_url: str) -> None:
