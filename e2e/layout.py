@@ -27,6 +27,7 @@ SIZES: tuple[tuple[int, int], ...] = (
     (320, 568),
     (360, 640),
     (393, 851),
+    (568, 320),
     (640, 360),
     (768, 1024),
     (1024, 768),
@@ -42,6 +43,7 @@ CARD_SIZES = ("medium", "small", "large")
 SHARE = 0.17  # the least share of the window's height a hand card takes, where it can
 TARGET = 0.2  # the default card's share of the window's height where nothing else binds it
 SMALLER, LARGER = 0.8, 1.2  # Small and Large against the default, in card height
+SMALLEST_H = 44  # Small's least card: a finger's target (table.css, .cards-small)
 
 
 def is_touch(width: int, height: int) -> bool:
@@ -177,6 +179,15 @@ MEASURE = r"""([view, required, cardSizes]) => {
                 getComputedStyle(el).textOverflow !== "ellipsis") {
                 problems.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" overflows ` +
                     `its box by ${overX}x${overY} px`);
+            }
+            // Text that runs out above or left of its box (a line aligned to its foot, in
+            // two lines where it has room for one) is not in the box's scroll size.
+            const words = document.createRange();
+            words.selectNodeContents(el);
+            const w = words.getBoundingClientRect(), b = box(el);
+            if (w.height && (w.top < b.top - 2 || w.left < b.left - 2)) {
+                problems.push(`${name(el)} "${el.textContent.trim().slice(0, 40)}" runs ` +
+                    `${px(b.top - w.top)} px above its box, ${px(b.left - w.left)} px left`);
             }
         }
         // Menu and panels: finger-sized on a touch screen, mouse-sized otherwise.
@@ -377,7 +388,8 @@ def card_size_rules(figures: dict[str, Any]) -> list[str]:
             f"the hand's cards are {medium['share']:.1%} of the window's height, with room "
             f"for {SHARE:.0%} (free {medium['free']:.0f} px, step {medium['step']})"
         )
-    if small["h"] > SMALLER * medium["h"] + 0.5:
+    # Small is a fifth smaller, but no card smaller than a finger's target.
+    if small["h"] > max(SMALLER * medium["h"], SMALLEST_H) + 0.5:
         found.append(f"Small is {small['h']} px against the default's {medium['h']} px")
     if large["h"] < LARGER * medium["h"] - 0.5 and not (large["rowBound"] or large["heightBound"]):
         found.append(f"Large is {large['h']} px against the default's {medium['h']} px, with room")

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser
 
 from . import positions
 from .conftest import ROOT, open_position
-from .layout import SIZES, Measured, context_options, measure, walk
+from .layout import SIZES, Measured, context_options, is_touch, measure, walk
 from .players import open_menu, wait_idle
 from .test_languages import switch_language
 
@@ -46,10 +46,13 @@ def test_the_table_fills_the_window_in_every_phase(
     assert not problems, "\n".join(problems)
 
 
-def test_every_language_fits_every_window(browser: Browser, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_every_language_fits_every_window(browser: Browser, site_url: str, touch: bool) -> None:
     """The longest texts of a turn (the count after the best discard, Knock lit, the top
-    bar's items) in the three other languages, at every window size: one page, resized."""
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    bar's items) in the three other languages, at every window size of a mouse's or a touch
+    screen's (a finger's buttons are taller): one page, resized."""
+    sizes = [size for size in SIZES if is_touch(*size) == touch]
+    context = browser.new_context(**context_options(*sizes[0]))
     page = context.new_page()
     page.set_default_timeout(60_000)
     open_position(page, site_url, positions.about_to_knock(seed=7))
@@ -57,11 +60,11 @@ def test_every_language_fits_every_window(browser: Browser, site_url: str) -> No
     problems: list[str] = []
     for language in ("pl", "et", "hi"):
         switch_language(page, language)
-        for width, height in SIZES:
+        for width, height in sizes:
             page.set_viewport_size({"width": width, "height": height})
             found = measure(page, (width, height), "discard", ("medium",))
             problems += [f"{language}: {problem}" for problem in found.problems]
-        page.set_viewport_size({"width": 1366, "height": 768})
+        page.set_viewport_size(dict(zip(("width", "height"), sizes[0], strict=True)))
     context.close()
     assert not problems, "\n".join(problems)
 
