@@ -20,7 +20,7 @@ from playwright.sync_api import Browser
 from . import positions
 from .conftest import ROOT, open_position
 from .layout import SIZES, Measured, context_options, is_touch, measure, walk
-from .players import open_menu, wait_idle
+from .players import open_menu, open_panel, wait_idle
 from .test_languages import switch_language
 
 REPORT = ROOT / "test-results" / "layout.md"
@@ -96,3 +96,36 @@ def write_report(path: Path, measured: dict[tuple[int, int], list[Measured]]) ->
 
     path.parent.mkdir(exist_ok=True)
     path.write_text(report_table(measured))
+
+
+def test_an_open_panel_stands_beside_the_table_on_a_wide_screen(
+    browser: Browser, site_url: str
+) -> None:
+    """From 1280 px the table makes room for an open panel: a hand's result stays whole
+    beside its review (over it, the panel hid the knocker's deadwood), and the table in play
+    beside the statistics."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    beside = """() => {
+        const panel = document.querySelector('.panel').getBoundingClientRect();
+        const under = [...document.querySelectorAll(
+            '[data-testid="result"], [data-testid="result"] .card, [data-testid="hand"] .card,'
+            + ' [data-testid="stock"], [data-testid="pile"], .actions button, .sorts button')]
+            .filter((el) => el.getBoundingClientRect().right > panel.left);
+        return under.map((el) => el.dataset.card || el.dataset.testid || el.dataset.action);
+    }"""
+    try:
+        open_position(page, site_url, positions.hand_over())
+        assert wait_idle(page) == "hand-over"
+        page.click('[data-action="review-hand"]')
+        page.wait_for_selector('[data-testid="review-panel"]')
+        wait_idle(page)
+        assert page.evaluate(beside) == []
+        page.keyboard.press("Escape")
+        open_position(page, site_url, positions.about_to_knock())
+        assert wait_idle(page) == "discard"
+        open_panel(page, "stats")
+        wait_idle(page)
+        assert page.evaluate(beside) == []
+    finally:
+        context.close()

@@ -535,8 +535,9 @@ window.addEventListener("resize", () => {
 // --- what a side panel lies over ------------------------------------------------------------
 
 // Beside a wider table a framed panel is a side sheet and the table stays in play, but the
-// table's controls under it (at 768 px wide the pile, Take, Pass, Hint and the sorts; at
-// 1366 px Hint and the move log) took the keyboard's focus unseen.  Once the table is laid
+// table's controls under it (at 768 px wide the pile, Take, Pass, Hint and the sorts; from
+// 1280 px, where the table makes room for the panel, the move log) took the keyboard's focus
+// unseen.  Once the table is laid
 // out (layOut, and after a resize), each control whose middle lies under the open panel is
 // made inert, until the panel closes or the control is out from under it.  The table's
 // regions are drawn without the attribute, so a redrawn control comes back without it and
