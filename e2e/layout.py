@@ -141,7 +141,7 @@ MEASURE = r"""([view, required, cardSizes]) => {
     ].join(",");
     // Controls and lines of text whose words must not be cut off or run out of their box.
     const TEXT = ".topbar > *, .seat-score, button:not([data-card]), .place-label, .status, " +
-        ".count-line, .seat-label, .result h2, .points, .panel-head h2";
+        ".prompt, .count-line, .seat-label, .result h2, .points, .panel-head h2";
 
     const measure = () => {
         const problems = [];

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser
 from . import positions
 from .conftest import ROOT, open_position
 from .layout import SIZES, Measured, context_options, is_touch, measure, walk
-from .players import open_menu, open_panel, wait_idle
+from .players import HAND, drag, open_menu, open_panel, wait_idle
 from .test_languages import switch_language
 
 REPORT = ROOT / "test-results" / "layout.md"
@@ -49,22 +49,28 @@ def test_the_table_fills_the_window_in_every_phase(
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
 def test_every_language_fits_every_window(browser: Browser, site_url: str, touch: bool) -> None:
     """The longest texts of a turn (the count after the best discard, Knock lit, the top
-    bar's items) in the three other languages, at every window size of a mouse's or a touch
-    screen's (a finger's buttons are taller): one page, resized."""
+    bar's items; then the draw's instruction, the longest status) in the three other
+    languages, at every window size of a mouse's or a touch screen's (a finger's buttons are
+    taller): one page, resized."""
     sizes = [size for size in SIZES if is_touch(*size) == touch]
+    first = dict(zip(("width", "height"), sizes[0], strict=True))
     context = browser.new_context(**context_options(*sizes[0]))
     page = context.new_page()
     page.set_default_timeout(60_000)
     open_position(page, site_url, positions.about_to_knock(seed=7))
     assert wait_idle(page) == "discard"
     problems: list[str] = []
-    for language in ("pl", "et", "hi"):
-        switch_language(page, language)
-        for width, height in sizes:
-            page.set_viewport_size({"width": width, "height": height})
-            found = measure(page, (width, height), "discard", ("medium",))
-            problems += [f"{language}: {problem}" for problem in found.problems]
-        page.set_viewport_size(dict(zip(("width", "height"), sizes[0], strict=True)))
+    for phase in ("discard", "draw"):
+        for language in ("pl", "et", "hi"):
+            switch_language(page, language)
+            for width, height in sizes:
+                page.set_viewport_size({"width": width, "height": height})
+                found = measure(page, (width, height), phase, ("medium",))
+                problems += [f"{language}: {problem}" for problem in found.problems]
+            page.set_viewport_size(first)
+        if phase == "discard":  # the card the count names, and the computer's turn
+            drag(page, f'{HAND} [data-card="3H"]', '[data-testid="pile"]')
+            assert wait_idle(page) == "draw"
     context.close()
     assert not problems, "\n".join(problems)
 
