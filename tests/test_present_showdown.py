@@ -15,19 +15,25 @@ from gin.table.state import TablePhase
 from tests.table_helpers import EN, WORDS, Table, hand_result
 
 
+def sums(text: str) -> str:
+    """A points line as shown: the sum after the colon unbroken (no-break spaces)."""
+    kind, _, total = text.partition(": ")
+    return f"{kind}: " + total.replace(" ", "\u00a0")
+
+
 def test_the_points_are_explained_as_arithmetic() -> None:
     knock = hand_result("AS 2S 3S 4D 4H 4C 7C 8C 9C 5D", "6S 7S 8S JD QD KD 9H TH JH KH")
     assert knock.kind is HandKind.KNOCK
-    assert points_line(WORDS, knock) == "Knock: 10 − 5 = 5"
+    assert points_line(WORDS, knock) == sums("Knock: 10 − 5 = 5")
     gin = hand_result("AS 2S 3S 4D 4H 4C 7C 8C 9C TC", "6S 7S 8S JD QD KD 9H TH 2H KH")
-    assert points_line(WORDS, gin) == "Gin: 25 + 31 = 56" and gin.points == 56
+    assert points_line(WORDS, gin) == sums("Gin: 25 + 31 = 56") and gin.points == 56
     undercut = hand_result("AS 2S 3S 4D 4H 4C 7C 8C 9C 9D", "6S 7S 8S JD QD KD 9H TH JH 2H")
     assert undercut.kind is HandKind.UNDERCUT
-    assert points_line(WORDS, undercut) == "Undercut: 9 − 2 + 25 = 32"
+    assert points_line(WORDS, undercut) == sums("Undercut: 9 − 2 + 25 = 32")
     assert "undercut bonus 25" in points_words(WORDS, undercut)
     # A defender with no deadwood is still taken away: not "2 + 0 + 25".
     clean = hand_result("AS 2S 3S 4D 4H 4C 7C 8C 9C 2D", "5S 6S 7S JD QD KD 8H 9H TH JH")
-    assert points_line(WORDS, clean) == "Undercut: 2 − 0 + 25 = 27"
+    assert points_line(WORDS, clean) == sums("Undercut: 2 − 0 + 25 = 27")
 
 
 def test_the_showdown_shows_the_knocker_first_and_the_lay_offs_as_the_defenders() -> None:

@@ -27,7 +27,8 @@ def test_announcements_word_moves_results_hints_and_refusals() -> None:
         "You drew 7♥ from the stock."
     )
     knock = hand_result("AS 2S 3S 4D 4H 4C 7C 8C 9C 5D", "6S 7S 8S JD QD KD 9H TH JH KH")
-    assert EN.announcement(Announce(knock)) == "You knocked and score 5 points. Knock: 10 − 5 = 5"
+    said = EN.announcement(Announce(knock)).replace("\u00a0", " ")
+    assert said == "You knocked and score 5 points. Knock: 10 − 5 = 5"
     only = Hint(
         Action(ActionKind.DRAW_STOCK), "only_choice", {"action": Action.parse("draw stock")}
     )

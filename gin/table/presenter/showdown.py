@@ -76,7 +76,7 @@ def points_line(words: Words, result: HandResult) -> str:
     if facts is None:
         return words.kind_name(HandKind.DEAD) + ": 0"
     score = price_showdown(facts)
-    return f"{words.kind_name(result.kind)}: {arithmetic(score.terms)} = {score.points}"
+    return f"{words.kind_name(result.kind)}: {arithmetic(score.terms, score.points)}"
 
 
 def points_words(words: Words, result: HandResult) -> str:

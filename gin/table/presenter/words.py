@@ -31,12 +31,17 @@ def short_name(card: Card) -> str:
     return RANK_LABELS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
-def arithmetic(terms: Sequence[Term]) -> str:
-    """The terms as a sum, with the minus sign of print: "6 − 4 + 25", and "6 − 0 + 25"."""
+NBSP = "\u00a0"
+"""The space inside a sum: a line may not break it ("Zapukanie: 13 − 2 =" above a lone "11"
+on a landscape phone)."""
+
+
+def arithmetic(terms: Sequence[Term], total: int) -> str:
+    """The terms as a sum and its total, with the minus sign of print and no break inside:
+    "6 − 4 + 25 = 27", and "6 − 0 + 25 = 31"."""
     first, *rest = terms
-    return str(first.points) + "".join(
-        f" {MINUS if t.taken_away else '+'} {t.points}" for t in rest
-    )
+    signed = "".join(f" {MINUS if t.taken_away else '+'} {t.points}" for t in rest)
+    return f"{first.points}{signed} = {total}".replace(" ", NBSP)
 
 
 class Words:
