@@ -141,6 +141,7 @@ def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url
             return e.contains(document.elementFromPoint(x, y)); }"""
     )
     assert on_top, "the refusal is covered"
+    expect(page.locator('[data-testid="why"]')).to_have_text("")  # said once, not twice
     expect(page.locator('[data-setting="target"]')).to_have_attribute("aria-invalid", "true")
     set_target(page, 50, key="Enter")
     assert stored(page, "table")["game"]["rules"]["target"] == 50

@@ -7,6 +7,8 @@ import dataclasses
 from gin.table.controls import FIRST_IN_MENU
 from gin.table.intents import ChangeSetting, OpenPanel, Panel
 from gin.table.presenter import panels
+from gin.table.presenter.panels import settings_fields
+from gin.table.settings import SETTING_NAMES
 from gin.table.state import TablePhase
 from gin.table.stats import LevelStats
 from tests.table_helpers import EN, WORDS, Table, at_phase
@@ -75,3 +77,11 @@ def test_the_keys_panel_lists_every_key_and_pairs_the_arrows() -> None:
     assert ("← →", "Move between the cards of your hand") in panel.keys
     listed = " ".join(shown for shown, _ in panel.keys)
     assert all(binding.shown in listed.split() for binding in KEYS)
+
+
+def test_every_field_of_the_settings_panel_is_a_setting_a_refusal_can_name() -> None:
+    """A refused value is said under the field named by the refusal's target
+    (`panels.says_refusal`): every field's name is a setting's."""
+    table = Table.open(seed=1)
+    names = {f.name for fs in settings_fields(WORDS, table.state) for f in fs.fields}
+    assert names <= SETTING_NAMES and "target" in names

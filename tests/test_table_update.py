@@ -580,6 +580,11 @@ def test_a_refused_setting_is_said_under_its_field_in_the_panel() -> None:
     html = regions(EN.table(table.state))["overlay"]
     assert 'aria-invalid="true" aria-describedby="setting-target-error"' in html
     assert 'id="setting-target-error" role="alert"' in html
+    # Said once: the table's line (beside the panel on a wide screen) has no words, and the
+    # field still shakes.
+    model = EN.table(table.state)
+    assert model.why is not None and model.why.text == "" and model.why.target == "target"
+    assert '<p class="why" data-testid="why" role="status"></p>' in regions(model)["prompt"]
     table.send(ChangeSetting("target", "150"))
     panel = EN.table(table.state).panel
     assert panel is not None and not any(f.error for fs in panel.fieldsets for f in fs.fields)

@@ -159,3 +159,6 @@ _PARSERS: dict[str, Any] = {
     "sort": _parse_enum(SortMode),
     "language": _parse_choice(("", *LANGUAGES)),
 }
+
+SETTING_NAMES = frozenset(RULE_OPTIONS) | frozenset(_PARSERS)
+"""Every setting's name, as its field in the Settings panel and a refusal's target name it."""

@@ -29,7 +29,7 @@ from gin.table.models import (
 from gin.table.presenter.deals import DealsPresenter
 from gin.table.presenter.review import review_panel
 from gin.table.presenter.words import Words
-from gin.table.settings import LEVELS, SPEEDS, CardSize
+from gin.table.settings import LEVELS, SETTING_NAMES, SPEEDS, CardSize
 from gin.table.state import Question, TableState
 
 PanelPresenter = Callable[[Words, TableState, str], PanelModel]
@@ -55,10 +55,16 @@ def menu_items(words: Words, state: TableState) -> tuple[ButtonModel, ...]:
     return tuple(words.button(c, keyed=False) for c in Control if c.menu in shown)
 
 
+def says_refusal(state: TableState) -> bool:
+    """Whether the open Settings panel says the last refusal, under the field it refused."""
+    why = state.why
+    return state.panel is Panel.SETTINGS and why is not None and why.target in SETTING_NAMES
+
+
 def settings_panel(words: Words, state: TableState, _page: str) -> PanelModel:
     fieldsets = settings_fields(words, state)
     why = state.why
-    if why is not None:  # a value refused: said under its field, above the table's line
+    if why is not None and says_refusal(state):  # said under its field, not on the table
         fieldsets = tuple(
             replace(
                 fieldset,

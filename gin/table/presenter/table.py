@@ -23,6 +23,7 @@ from gin.table.models import (
     StockModel,
     TopBarModel,
 )
+from gin.table.presenter.panels import says_refusal
 from gin.table.presenter.words import Words, short_name
 from gin.table.seats import AI, YOU
 from gin.table.settings import Settings, SortMode
@@ -291,10 +292,13 @@ def status(words: Words, state: TableState) -> str:
 
 
 def why(words: Words, state: TableState) -> MessageModel | None:
-    """The last refusal, with what to shake (its serial shakes the same refusal again)."""
+    """The last refusal, with what to shake (its serial shakes the same refusal again).  A
+    setting refused is said under its field in the open panel: the table's line, beside the
+    panel on a wide screen, stays empty (its words were there twice), and the field shakes."""
     if state.why is None:
         return None
-    return MessageModel(words.message(state.why), state.why.target, state.why_count)
+    text = "" if says_refusal(state) else words.message(state.why)
+    return MessageModel(text, state.why.target, state.why_count)
 
 
 def notices(words: Words, state: TableState) -> tuple[MessageModel, ...]:

@@ -128,9 +128,10 @@ def button(model: ButtonModel, css: str = "action") -> str:
 
 
 def message_line(model: MessageModel | None, testid: str, css: str, after: str = "") -> str:
-    """A one-line message with reserved space: an empty line when there is nothing to say;
-    ``after``: HTML that follows the message's text inside it (a control to put it away)."""
-    if model is None:
+    """A one-line message with reserved space: an empty line when there is nothing to say
+    (or it is said elsewhere: no words); ``after``: HTML that follows the message's text inside
+    it (a control to put it away)."""
+    if model is None or not model.text:
         return f'<p class="{css}" data-testid="{testid}" role="status"></p>'
     return (
         f"<p {attrs(class_=css + ' shown', data_testid=testid, role='status')} "
