@@ -7,13 +7,14 @@ from __future__ import annotations
 import gzip
 import re
 import struct
+import time
 import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from .conftest import PageProblems, open_table, preset, without_lessons
+from .conftest import READY_TIMEOUT_MS, PageProblems, open_table, preset, without_lessons
 
 
 def test_page_loads_to_ready(page: Page, site_url: str, page_problems: PageProblems) -> None:
@@ -48,6 +49,39 @@ def test_python_error_is_shown_not_a_blank_page(
     page_problems.console_errors.clear()
     page_problems.page_errors.clear()
     page_problems.failed_requests.clear()
+
+
+def test_a_stalled_first_visit_that_starts_after_all_takes_the_table_and_works_offline(
+    browser: Browser, site_url: str
+) -> None:
+    """A first visit on a slow connection: the watch (here 1 s, 90 s for a player) says the
+    game could not start while the WebAssembly is still on its way.  That is not final: when
+    Python is up after all, the table takes over and the game is made to work offline (the
+    failure had returned before the service worker was registered, for good)."""
+    context = browser.new_context()
+    context.add_init_script("window.GIN_BOOT_STALL_MS = 1000;")
+    page = context.new_page()
+
+    def slow(route: Route) -> None:
+        time.sleep(3)  # longer than the watch: the page says it has stalled meanwhile
+        route.continue_()
+
+    page.route("**/pyodide.asm.wasm", slow)
+    try:
+        page.goto(site_url, wait_until="domcontentloaded")
+        expect(page.locator("#loading-error")).to_be_visible(timeout=30_000)
+        ready = 'body[data-ready="true"]'
+        page.wait_for_selector(ready, state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#loading")).to_be_hidden()
+        expect(page.locator("#app")).to_contain_text("Gin Rummy")
+        controlled = "navigator.serviceWorker.controller !== null"
+        for _ in range(60):  # the worker installs and takes the page over
+            if page.evaluate(controlled):
+                break
+            page.wait_for_timeout(500)
+        assert page.evaluate(controlled), "the game was not made to work offline"
+    finally:
+        context.close()
 
 
 def test_loading_screen_speaks_the_players_language(browser: Browser, site_url: str) -> None:

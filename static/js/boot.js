@@ -8,9 +8,12 @@
 (function () {
   "use strict";
 
-  var TIMEOUT_MS = 90000;
+  // The page fails as stalled when no start-up step has come for this long (a test may set
+  // a shorter one).  A stall is not final: if Python is up after all, the table takes over.
+  var TIMEOUT_MS = window.GIN_BOOT_STALL_MS || 90000;
   var done = false;
   var failed = false;
+  var stalled = false;
   var timer = null;
 
   function byId(id) {
@@ -85,11 +88,23 @@
   function advance() {
     var bar = byId("loading-progress");
     if (bar && !failed) bar.value = Math.min(Number(bar.value) + 1, Number(bar.max) - 1);
+    if (!failed) watch();
   }
 
-  function fail(message) {
+  // A step came: the watch starts again.  It was one 90 s limit from the page's start, and a
+  // first visit on a slow phone connection, still downloading, was told the game could not
+  // start (and, once it did, was never made to work offline).
+  function watch() {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(function () {
+      fail(t("timeout", { seconds: TIMEOUT_MS / 1000 }), true);
+    }, TIMEOUT_MS);
+  }
+
+  function fail(message, stall) {
     if (done) return;
     failed = true;
+    stalled = stall === true;
     if (timer !== null) clearTimeout(timer);
     var show = function () {
       var overlay = byId("loading");
@@ -106,7 +121,7 @@
   }
 
   function ready() {
-    if (done || failed) return;
+    if (done || (failed && !stalled)) return;
     done = true;
     if (timer !== null) clearTimeout(timer);
     var overlay = byId("loading");
@@ -178,8 +193,6 @@
       }
     });
     observer.observe(body, { attributes: true, attributeFilter: ["data-ready"], childList: true, subtree: true });
-    timer = setTimeout(function () {
-      fail(t("timeout", { seconds: TIMEOUT_MS / 1000 }));
-    }, TIMEOUT_MS);
+    watch();
   });
 })();
