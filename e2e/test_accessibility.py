@@ -237,3 +237,39 @@ def test_cards_regions_and_moves_are_spoken(page: Page, site_url: str) -> None:
     wait_idle(page)
     expect(page.locator("#announcer")).to_have_attribute("aria-live", "polite")
     expect(page.locator("#announcer")).to_contain_text("The computer")
+
+
+def test_a_contrast_theme_keeps_the_menu_and_the_meld_marks_in_sight(
+    browser: Browser, site_url: str
+) -> None:
+    """Forced colours paint every background in the theme's: the burger's bars (drawn as
+    backgrounds) and the marks under a meld's cards keep theirs, and the Menu button has a
+    border, at a phone's width, where the button is the burger alone."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, forced_colors="active", color_scheme="dark"
+    )
+    page = context.new_page()
+    try:
+        open_position(page, site_url, positions.about_to_knock())
+        wait_idle(page)
+        looks = page.evaluate(
+            """() => {
+                const style = (el, pseudo) => getComputedStyle(el, pseudo);
+                const button = document.querySelector('.topbar [data-action="menu"]');
+                const burger = button.querySelector('.burger');
+                const meld = document.querySelector('[data-testid="hand"] .card.in-meld');
+                return {
+                    face: style(button).backgroundColor,
+                    bars: [style(burger).backgroundColor, style(burger, '::before')
+                        .backgroundColor],
+                    border: style(button).borderTopWidth,
+                    mark: style(meld, '::after').backgroundColor,
+                    felt: style(document.body).backgroundColor,
+                };
+            }"""
+        )
+        assert all(bar != looks["face"] for bar in looks["bars"]), looks
+        assert looks["border"] != "0px", looks
+        assert looks["mark"] not in (looks["felt"], "rgba(0, 0, 0, 0)"), looks
+    finally:
+        context.close()
