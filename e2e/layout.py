@@ -30,6 +30,7 @@ SIZES: tuple[tuple[int, int], ...] = (
     (568, 320),
     (640, 360),
     (768, 1024),
+    (911, 512),
     (1024, 768),
     (1280, 720),
     (1366, 768),
@@ -37,7 +38,8 @@ SIZES: tuple[tuple[int, int], ...] = (
     (2560, 1440),
     (3840, 2160),
 )
-"""Phones upright and on their side, tablets both ways, laptops, monitors up to 4K."""
+"""Phones upright and on their side, tablets both ways, laptops (one zoomed to 150 %),
+monitors up to 4K."""
 
 CARD_SIZES = ("medium", "small", "large")
 SHARE = 0.17  # the least share of the window's height a hand card takes, where it can
