@@ -133,10 +133,11 @@ class TableApp:
         """Paint the table and perform the start-up effects (the bot may move first)."""
         touch = self.window.matchMedia("(hover: none) and (pointer: coarse)").matches
         self.state, _ = update(self.state, TouchOnly(bool(touch)))
-        drawing, log_changed = self.drawing()
+        focus = [e for e in self._first if isinstance(e, fx.Focus)]
+        drawing, log_changed = self.drawing(focus)
         self.dom.paint(self.root, drawing)
         self.dom.layOut(self.root, log_changed)
-        self.perform(self._first)
+        self.perform([e for e in self._first if not isinstance(e, fx.Focus)])
         if self.state.settings.sound:
             from pyodide.ffi import create_once_callable
 
@@ -195,7 +196,8 @@ class TableApp:
             return
         timing = self.window.performance
         start = timing.now()
-        drawing, log_changed = self.drawing()
+        focus = [e for e in pending.effects if isinstance(e, fx.Focus)]
+        drawing, log_changed = self.drawing(focus)
         rendered = timing.now()
         self.dom.paint(self.root, drawing)
         painted = timing.now()
@@ -209,8 +211,6 @@ class TableApp:
             if plan:
                 self.dom.animate(self.root, plan.to_json())
         settled = timing.now()
-        focus: list[fx.Effect] = [e for e in pending.effects if isinstance(e, fx.Focus)]
-        self.perform(focus)
         self.perform_after_frame([e for e in pending.effects if not isinstance(e, fx.Focus)])
         self.follow_what_was_heard()
         steps = (
@@ -267,11 +267,16 @@ class TableApp:
     def animated(self) -> bool:
         return self.state.speed > 0 and not self._reduced_motion.matches
 
-    def drawing(self) -> tuple[str, bool]:
+    def drawing(self, focus: list[fx.Focus]) -> tuple[str, bool]:
         """The drawing of the state's render model, as JSON for the page's ``paint``: the
         first time the whole table, then only the regions whose HTML changed (the page draws
         them anew, keeping the keyboard focus where it was); and whether the move log changed
-        (it then shows its newest move)."""
+        (it then shows its newest move).
+
+        The drawing carries the ``focus`` effects: the page moves the focus once the regions
+        are drawn, in the one style and layout pass that the drawing's focus and the cards'
+        measures need.  Moved afterwards, with the cards' flights begun, it cost a second
+        pass in the frame (5 to 10 ms at 4x)."""
         model = self.presenter.table(self.state, self._rules_html())
         drawn = regions(model)
         drawing: dict[str, Any]
@@ -303,6 +308,7 @@ class TableApp:
                 "update-reload": model.labels["reload"],
             },
             "shake": self.motion.shake(model.why.target, model.why.serial) if model.why else None,
+            "focus": [_focus_request(effect) for effect in focus],
         }
         return json.dumps(drawing), log_changed
 
@@ -337,9 +343,6 @@ class TableApp:
                 asyncio.ensure_future(self.review(effect))
             elif isinstance(effect, fx.Download):
                 self.download(effect)
-            elif isinstance(effect, fx.Focus):
-                if not (effect.if_lost and self.holds_focus()):
-                    self.focus(effect.target, effect.otherwise)
             elif isinstance(effect, fx.Share):
                 asyncio.ensure_future(self.share(effect))
             elif isinstance(effect, fx.Later):
@@ -397,26 +400,6 @@ class TableApp:
         region = self.document.getElementById("announcer")
         if region:
             region.textContent = text
-
-    def holds_focus(self) -> bool:
-        """Whether an element of the table has the focus (else it fell to the page's start)."""
-        focused = self.document.activeElement
-        return bool(focused) and focused != self.document.body and self.root.contains(focused)
-
-    def focus(self, target: Card | str, otherwise: str | None = None) -> None:
-        selector = (
-            f'[data-testid="hand"] [data-card="{target}"]'
-            if isinstance(target, Card)
-            else f'[data-action="{target}"]'
-        )
-        # A control of the open panel first: the table under it may have one of that name.
-        element = self.root.querySelector(
-            f'[data-region="overlay"] {selector}'
-        ) or self.root.querySelector(selector)
-        if element:
-            element.focus()
-        elif otherwise is not None:
-            self.focus(otherwise)
 
     def download(self, effect: fx.Download) -> None:
         from pyodide.ffi import to_js
@@ -523,3 +506,21 @@ class TableApp:
 _HAND_CARD = "[data-testid='hand'] [data-card]"
 _CLICKABLE = f"{_HAND_CARD},[data-action],[data-testid='stock'],[data-testid='pile']"
 """What a click can reach; the nearest such element around the clicked one is the one."""
+
+
+def _focus_selector(target: Card | str) -> str:
+    """Where a focus effect's target is on the page: a card of the hand, or a control by its
+    action name."""
+    if isinstance(target, Card):
+        return f'[data-testid="hand"] [data-card="{target}"]'
+    return f'[data-action="{target}"]'
+
+
+def _focus_request(effect: fx.Focus) -> dict[str, Any]:
+    """A focus effect for the page's ``paint`` (``moveFocus`` in static/js/table-dom.mjs)."""
+    otherwise = None if effect.otherwise is None else _focus_selector(effect.otherwise)
+    return {
+        "target": _focus_selector(effect.target),
+        "otherwise": otherwise,
+        "ifLost": effect.if_lost,
+    }

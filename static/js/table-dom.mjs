@@ -231,7 +231,8 @@ function setText(id, text) {
 // One drawing of the table: {table} the whole table's HTML (the first drawing), or
 // {classes, regions: {name: html}, anew: [name]} the table's classes, the regions that changed
 // and those of them to draw anew even where they only grew (or did not change); then
-// {body: {phase, turn, busy}, lang, title, label, texts: {id: text}, shake: selector}.
+// {body: {phase, turn, busy}, lang, title, label, texts: {id: text}, shake: selector,
+// focus: [{target, otherwise, ifLost}]} (moveFocus).
 export function paint(root, json) {
   const drawing = JSON.parse(json);
   const focused = document.activeElement;
@@ -263,15 +264,30 @@ export function paint(root, json) {
   if (root.getAttribute("aria-label") !== drawing.label) root.setAttribute("aria-label", drawing.label);
   // The new-version banner (static/js/offline.js) lives outside #app.
   for (const [id, text] of Object.entries(drawing.texts)) setText(id, text);
-  if (focus && !root.contains(document.activeElement)) {
-    const again = focused.isConnected ? focused : root.querySelector(focus);
-    if (again) again.focus();
-  }
+  let holder = root.contains(document.activeElement) ? document.activeElement : null;
+  if (focus && !holder) holder = focused.isConnected ? focused : root.querySelector(focus);
+  holder = moveFocus(root, holder, drawing.focus || []);
+  if (holder && holder !== document.activeElement) holder.focus();
   if (drawing.shake) {
     const shaken = root.querySelector(drawing.shake);
     if (shaken) shaken.classList.add("shake");
   }
   roveHand(root);
+}
+
+// Where the drawing's focus effects (gin.table.effects.Focus) take the focus, from `holder`,
+// the element that holds it once the regions are drawn (null: it fell to the page's start):
+// each to its target, a control of the open panel first (the table under it may have one of
+// that name), else to its `otherwise`; one with `ifLost` only if nothing holds it.  Worked
+// out before any focus() call, so that the drawing pays one style and layout pass for it.
+function moveFocus(root, holder, requests) {
+  const find = (selector) =>
+    root.querySelector(`[data-region="overlay"] ${selector}`) || root.querySelector(selector);
+  for (const { target, otherwise, ifLost } of requests) {
+    if (ifLost && holder) continue;
+    holder = find(target) || (otherwise && find(otherwise)) || holder;
+  }
+  return holder;
 }
 
 // --- the hand's one tab stop -----------------------------------------------------------------
