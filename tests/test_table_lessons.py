@@ -47,6 +47,7 @@ from gin.table.lesson_state import LessonNews
 from gin.table.presenter import Presenter
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
+from gin.table.stats import LevelStats, Statistics
 from gin.table.update import update
 from gin.web.render import regions, table_classes
 from tests.table_helpers import EN, Table, at_phase
@@ -107,27 +108,35 @@ def saves(effects: list[fx.Effect]) -> list[fx.Save]:
 # --- offered, never forced ---------------------------------------------------------------------
 
 
-def test_a_first_visit_offers_the_lessons_once_and_play_now_declines() -> None:
+def test_a_first_visit_offers_the_lessons_until_answered_and_play_now_declines() -> None:
     table = first_visit()
-    assert table.state.offer and table.state.lessons.progress.offered
-    assert table.saved["lessons"]["offered"] is True  # type: ignore[index]
+    assert table.state.offer and not table.state.lessons.progress.offered
     assert fx.Focus("learn") in table.effects
     model = EN.table(table.state)
     assert model.offer is not None and model.offer.learn.action == Control.LEARN.action
     assert 'data-testid="learn-offer"' in regions(model)["overlay"]
+    # Closed or reloaded before an answer, the page offers them again (a newcomer whose tab
+    # reloaded never saw them again), on the same untouched deal.
     again = table.reload()
-    assert not again.state.offer  # shown once
+    assert again.state.offer and again.state.game.actions == table.state.game.actions
     table.send(PlayNow())
+    assert table.saved["lessons"]["offered"] is True  # type: ignore[index]
     assert not table.state.offer and table.state.lessons.run is None
     assert table.state.in_hand  # the game is there to play straight away
     # The offer's button had the focus: the hand takes it, not the page's start.
     assert fx.Focus(table.state.shown_hand()[0]) in table.effects
+    assert not table.reload().state.offer  # answered: once for good
 
 
-def test_playing_on_declines_the_offer() -> None:
+def test_playing_on_or_going_elsewhere_declines_the_offer_for_good() -> None:
     table = first_visit()
     table.send(DrawFromPile() if table.state.phase is TablePhase.UPCARD else DrawFromStock())
     assert not table.state.offer and table.state.lessons.run is None
+    assert table.saved["lessons"]["offered"] is True  # type: ignore[index]
+    assert not table.reload().state.offer
+    table = first_visit()
+    table.send(OpenPanel(Panel.RULES))
+    assert not table.state.offer and not table.reload().state.offer
 
 
 def test_the_offer_holds_the_keys_as_a_question_does() -> None:
@@ -145,13 +154,18 @@ def test_the_offer_holds_the_keys_as_a_question_does() -> None:
     assert "asking" not in table_classes(EN.table(table.state))
 
 
-def test_no_offer_for_a_person_with_a_saved_game_or_statistics() -> None:
-    table = first_visit()
-    returning = Stored(table=table.saved["table"], stats=table.saved["stats"])
+def test_no_offer_for_a_person_who_has_played() -> None:
+    """A person who played before the lessons came (no record of them) is not asked: a game
+    under way, or statistics with a hand counted, say so."""
+    played_on = at_phase(TablePhase.DISCARD)  # a game under way
+    returning = Stored(table=played_on.saved["table"], stats=played_on.saved["stats"])
     state, _effects = start(returning, Address(), [])
     assert not state.offer
-    state, _effects = start(Stored(stats=table.saved["stats"]), Address(), [])
+    stats = Statistics.empty().update("easy", LevelStats(hands_played=1)).to_dict()
+    state, _effects = start(Stored(stats=stats), Address(), [])
     assert not state.offer
+    state, _effects = start(Stored(stats=Statistics.empty().to_dict()), Address(), [])
+    assert state.offer  # nothing counted yet: a newcomer still
 
 
 def test_cancel_declines_the_offer_and_learn_accepts_it() -> None:

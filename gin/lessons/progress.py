@@ -30,8 +30,8 @@ class Progress:
 
     ``done`` are the keys of finished lessons; ``current`` the lesson last opened (None:
     none yet), ``moves`` its right moves so far (what resumes it), ``open`` whether it
-    was on the table (a reload opens it again), and ``offered`` whether the first-visit
-    offer has been shown.
+    was on the table (a reload opens it again), and ``offered`` whether the first visit's
+    offer has been answered (taken, declined, or passed by to play).
     """
 
     done: frozenset[str] = frozenset()
@@ -81,7 +81,7 @@ class Progress:
         """The person put the lessons away (the current one resumes when they come back)."""
         return replace(self, open=False)
 
-    def offer_shown(self) -> Progress:
+    def offer_answered(self) -> Progress:
         return replace(self, offered=True)
 
     def to_dict(self) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def learn(state: TableState) -> Transition:
     not done; once every lesson is done, the end of the path."""
     lesson = state.lessons.progress.next_lesson()
     if lesson is None:
-        progress = state.lessons.progress.closed().offer_shown()
+        progress = state.lessons.progress.closed().offer_answered()
         closed = _desk(state, progress=progress, run=None, complete=True, intro=False)
         shown = replace(closed, offer=False, panel=None, question=None)
         return shown, [save(shown), Focus("lesson-restart")]
@@ -85,7 +85,7 @@ def open_lesson(state: TableState, lesson: Lesson) -> Transition:
     progress = state.lessons.progress
     run = progress.run(lesson)
     fresh = not run.moves
-    progress = (progress.opened(lesson) if fresh else progress.played(run)).offer_shown()
+    progress = (progress.opened(lesson) if fresh else progress.played(run)).offer_answered()
     opened = _desk(
         state,
         progress=progress,
@@ -164,7 +164,7 @@ def leave(state: TableState) -> tuple[TableState, list[Effect], bool]:
 
 def dismiss_offer(state: TableState) -> Transition:
     """The first visit's offer is declined: play at once (Learn to play stays in the menu)."""
-    progress = state.lessons.progress.offer_shown()
+    progress = state.lessons.progress.offer_answered()
     dismissed = replace(state, offer=False, lessons=replace(state.lessons, progress=progress))
     return dismissed, [save(dismissed)]
 

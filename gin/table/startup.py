@@ -122,10 +122,8 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
     if address.level is not None:  # asked once (ONCE_ONLY): the person's setting from now on
         effects = [*effects, Save(settings=state.settings.to_dict())]
     state = replace(state, lessons=LessonDesk(progress))
-    first_visit = stored.table is None and stored.stats is None and not progress.offered
-    if first_visit:  # offered once, and never forced: Play now is beside it
-        state = replace(state, offer=True, lessons=LessonDesk(progress.offer_shown()))
-        return state, [*effects, lesson_update.save(state), Focus("learn")]
+    if _newcomer(state, progress):  # never forced: Play now is beside it
+        return replace(state, offer=True), [*effects, Focus("learn")]
     lesson = progress.on_table()
     if lesson is None:
         return state, effects
@@ -133,6 +131,15 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
     # own game waits (its computer is asked again when the lesson closes).
     opened, more = lesson_update.open_lesson(state, lesson)
     return opened, [e for e in effects if not isinstance(e, Think)] + more
+
+
+def _newcomer(state: TableState, progress: Progress) -> bool:
+    """Whether to offer the lessons: to a person who has not answered the offer and has not
+    played (no game under way, none counted).  A page closed or reloaded under the offer
+    shows it again: marked as made when it was shown, it was gone for good before the
+    newcomer had read it.  A person who played before the lessons came has statistics, or a
+    game under way, and plays on unasked."""
+    return not (progress.offered or state.in_progress or state.stats.played)
 
 
 def _table(

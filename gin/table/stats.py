@@ -121,6 +121,11 @@ class Statistics:
     def empty(cls) -> Statistics:
         return cls({level: LevelStats() for level in LEVELS})
 
+    @property
+    def played(self) -> bool:
+        """Whether any game or hand has been counted, at any level."""
+        return any(stats.games_played or stats.hands_played for stats in self.levels.values())
+
     def of(self, level: str) -> LevelStats:
         return self.levels.get(level, LevelStats())
 

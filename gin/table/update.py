@@ -71,6 +71,10 @@ def update(state: TableState, intent: Intent) -> Transition:
     back to the Share button that opened it, unless a panel opening put it away and took it.
     """
     after, effects = _transition(state, intent)
+    if state.offer and not after.offer and not after.lessons.progress.offered:
+        # Played on, or gone elsewhere: that declines the first visit's offer, for good.
+        after, declined = lesson_update.dismiss_offer(after)
+        effects = [*effects, *declined]
     if after.panel is None and after.panel_from is not None:
         after = replace(after, panel_from=None)  # whichever way its panel was closed
     placed = any(isinstance(effect, Focus) for effect in effects)
