@@ -34,6 +34,7 @@ from gin.ai.hints import REASONS, Hint
 from gin.cards import DECK, Card, to_mask
 from gin.game import Game
 from gin.i18n import LANGUAGES, Translator
+from gin.lessons.progress import Progress
 from gin.melds import deadwood_mask
 from gin.table import effects as fx
 from gin.table.intents import (
@@ -323,6 +324,8 @@ def _stored(rng: random.Random, number: int) -> Stored:
     return Stored(
         settings=settings,
         stats={"version": 1, "levels": {"easy": {"gins": "x"}}} if damaged else None,
+        # A returning person's (the damaged statistics): the lessons' offer answered long ago.
+        lessons=Progress(offered=True).to_dict() if damaged else None,
         dropped=frozenset({"lessons"}) if number % 7 == 3 else frozenset(),
         blocked=number % 11 == 5,
     )
@@ -442,7 +445,7 @@ def scenario(number: int) -> Iterator[tuple[str, TableState, list[fx.Effect]]]:
             yield label, state, effects
             for effect in effects:
                 if isinstance(effect, fx.Save):
-                    for name in ("table", "settings", "stats"):
+                    for name in ("table", "settings", "stats", "lessons"):
                         if getattr(effect, name) is not None:
                             saved[name] = getattr(effect, name)
                 elif isinstance(effect, fx.Think):
@@ -465,7 +468,12 @@ def scenario(number: int) -> Iterator[tuple[str, TableState, list[fx.Effect]]]:
             other_tab = dict(saved)
         roll = rng.random()
         if roll < 0.03 and saved:
-            reopened = Stored(saved.get("settings"), saved.get("stats"), saved.get("table"))
+            reopened = Stored(
+                saved.get("settings"),
+                saved.get("stats"),
+                saved.get("table"),
+                lessons=saved.get("lessons"),
+            )
             state, effects = start(reopened, Address(), [])
             pending.append(("reload", state, effects))
             continue

@@ -29,7 +29,7 @@ def test_a_new_person_starts_at_the_first_lesson_and_has_not_been_offered_them()
 
 
 def test_progress_round_trips_through_json_and_resumes_mid_lesson() -> None:
-    progress = Progress().opened(LESSONS[2]).offer_shown()
+    progress = Progress().opened(LESSONS[2]).offer_answered()
     run = progress.run(LESSONS[2])
     run = run.attempt(run.expected()).run
     progress = progress.played(run)
