@@ -144,7 +144,7 @@ def test_a_record_that_was_not_even_json_is_said_as_its_own_damage() -> None:
         "stats": Notice.STATS_DAMAGED,
         "daily": Notice.DAILY_DAMAGED,
         "daily-table": Notice.DAILY_SAVE_UNREADABLE,
-        "lessons": Notice.STORED_VALUE_DROPPED,
+        "lessons": Notice.LESSONS_DAMAGED,
     }
     for record, notice in said.items():
         state, _ = start(Stored(dropped=frozenset({record})), Address(), [])
@@ -176,7 +176,7 @@ def test_the_language_follows_the_browser_until_chosen() -> None:
 
 def test_blocked_or_dropped_storage_is_said() -> None:
     state, _ = start(Stored(blocked=True, dropped=frozenset({"lessons"})), Address(), [])
-    assert {n.code for n in state.notices} == {Notice.STORAGE_BLOCKED, Notice.STORED_VALUE_DROPPED}
+    assert {n.code for n in state.notices} == {Notice.STORAGE_BLOCKED, Notice.LESSONS_DAMAGED}
     state, _ = start(Stored(settings={"speed": 9}), Address(), [])
     assert [n.code for n in state.notices] == [Notice.SETTINGS_RESET]
 

@@ -49,7 +49,7 @@ class Notice(StrEnum):
     SAVE_UNREADABLE = "save-unreadable"
     SAVE_FAILED = "save-failed"
     STORAGE_BLOCKED = "storage-blocked"
-    STORED_VALUE_DROPPED = "stored-value-dropped"
+    LESSONS_DAMAGED = "lessons-damaged"
     OTHER_TAB = "other-tab"
     DAILY_ADDRESS = "daily-address"
     DAILY_DAMAGED = "daily-damaged"
@@ -97,7 +97,10 @@ TEMPLATES: dict[Why | Notice, str] = {
         "This browser does not let the game store anything: play on, but the game, settings "
         "and statistics will be lost when the page closes."
     ),
-    Notice.STORED_VALUE_DROPPED: N_("Some stored data was unreadable and has been removed."),
+    Notice.LESSONS_DAMAGED: N_(
+        "Your saved lesson progress was damaged; what could not be read is gone, so some "
+        "lessons may show as not done yet."
+    ),
     Notice.OTHER_TAB: N_(
         "The game was played on in another tab: this tab now shows the newer game."
     ),

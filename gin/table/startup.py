@@ -159,7 +159,7 @@ def _table(
     if damaged or "stats" in dropped:
         notices.append(Message(Notice.STATS_DAMAGED))
     if lessons_damaged or "lessons" in dropped:
-        notices.append(Message(Notice.STORED_VALUE_DROPPED))
+        notices.append(Message(Notice.LESSONS_DAMAGED))
     if stored.blocked:
         notices.append(Message(Notice.STORAGE_BLOCKED))
 
