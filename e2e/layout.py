@@ -32,6 +32,7 @@ SIZES: tuple[tuple[int, int], ...] = (
     (768, 1024),
     (911, 512),
     (1024, 768),
+    (1180, 820),
     (1280, 720),
     (1366, 768),
     (1920, 1080),
@@ -50,7 +51,7 @@ SMALLEST_H = 44  # Small's least card: a finger's target (table.css, .cards-smal
 
 def is_touch(width: int, height: int) -> bool:
     """Phones and tablets are touch screens (a tablet on its side too); the rest a mouse."""
-    return min(width, height) <= 768 and max(width, height) <= 1024
+    return min(width, height) <= 834 and max(width, height) <= 1194
 
 
 def context_options(width: int, height: int, scale: float = 1) -> dict[str, Any]:

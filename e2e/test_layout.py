@@ -135,3 +135,27 @@ def test_an_open_panel_stands_beside_the_table_on_a_wide_screen(
         assert page.evaluate(beside) == []
     finally:
         context.close()
+
+
+def test_a_tablet_on_its_side_gives_its_width_to_the_cards(browser: Browser, site_url: str) -> None:
+    """The score sheet's column stands beside the table from 72rem only where the window is at
+    least half again as wide as tall: on a tablet on its side (1180 x 820, 1194 x 834) it left
+    the stock, the pile and the prompt too little width, and the cards were smaller than in
+    a window of the same height a little narrower, without it (101 px wide against 117)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 820}, has_touch=True)
+    page = context.new_page()
+    card = f"{HAND} [data-card]"
+    try:
+        open_position(page, site_url, positions.about_to_knock())
+        wait_idle(page)
+        for width, height in ((1180, 820), (1194, 834), (1152, 864)):
+            page.set_viewport_size({"width": 1100, "height": height})
+            narrower = page.locator(card).first.bounding_box()
+            page.set_viewport_size({"width": width, "height": height})
+            wider = page.locator(card).first.bounding_box()
+            assert narrower and wider and wider["width"] >= narrower["width"], (width, height)
+            assert not page.locator(".side").is_visible(), "the score sheet is in the menu"
+        page.set_viewport_size({"width": 1366, "height": 768})  # a laptop keeps it beside
+        assert page.locator(".side").is_visible()
+    finally:
+        context.close()
