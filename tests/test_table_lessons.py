@@ -166,6 +166,9 @@ def test_no_offer_for_a_person_who_has_played() -> None:
     assert not state.offer
     state, _effects = start(Stored(stats=Statistics.empty().to_dict()), Address(), [])
     assert state.offer  # nothing counted yet: a newcomer still
+    over = at_phase(TablePhase.GAME_OVER)
+    state, _effects = start(Stored(table=over.saved["table"]), Address(), [])
+    assert not state.offer  # a game played to its end, its statistics lost
 
 
 def test_cancel_declines_the_offer_and_learn_accepts_it() -> None:
