@@ -136,10 +136,9 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
 def _newcomer(state: TableState, progress: Progress) -> bool:
     """Whether to offer the lessons: to a person who has not answered the offer and has not
     played (no game under way, kept aside or finished on the table, none counted, no daily
-    deal's result).  A page closed or reloaded under the offer
-    shows it again: marked as made when it was shown, it was gone for good before the
-    newcomer had read it.  A person who played before the lessons came has statistics, or a
-    game under way, and plays on unasked."""
+    deal's result).  A page closed or reloaded under the offer shows it again: marked as made
+    when it was shown, it was gone for good before the newcomer had read it.  A person who
+    played before the lessons came has played by these signs, and plays on unasked."""
     played = state.in_progress or state.game.over or state.parked is not None
     played = played or state.stats.played or bool(state.daily_results.days)
     return not (progress.offered or played)

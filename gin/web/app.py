@@ -133,11 +133,11 @@ class TableApp:
         """Paint the table and perform the start-up effects (the bot may move first)."""
         touch = self.window.matchMedia("(hover: none) and (pointer: coarse)").matches
         self.state, _ = update(self.state, TouchOnly(bool(touch)))
-        focus = [e for e in self._first if isinstance(e, fx.Focus)]
+        focus, others = _focus_apart(self._first)
         drawing, log_changed = self.drawing(focus)
         self.dom.paint(self.root, drawing)
         self.dom.layOut(self.root, log_changed)
-        self.perform([e for e in self._first if not isinstance(e, fx.Focus)])
+        self.perform(others)
         if self.state.settings.sound:
             from pyodide.ffi import create_once_callable
 
@@ -196,7 +196,7 @@ class TableApp:
             return
         timing = self.window.performance
         start = timing.now()
-        focus = [e for e in pending.effects if isinstance(e, fx.Focus)]
+        focus, others = _focus_apart(pending.effects)
         drawing, log_changed = self.drawing(focus)
         rendered = timing.now()
         self.dom.paint(self.root, drawing)
@@ -211,7 +211,7 @@ class TableApp:
             if plan:
                 self.dom.animate(self.root, plan.to_json())
         settled = timing.now()
-        self.perform_after_frame([e for e in pending.effects if not isinstance(e, fx.Focus)])
+        self.perform_after_frame(others)
         self.follow_what_was_heard()
         steps = (
             ("gin:render", start, rendered),
@@ -506,6 +506,12 @@ class TableApp:
 _HAND_CARD = "[data-testid='hand'] [data-card]"
 _CLICKABLE = f"{_HAND_CARD},[data-action],[data-testid='stock'],[data-testid='pile']"
 """What a click can reach; the nearest such element around the clicked one is the one."""
+
+
+def _focus_apart(effects: list[fx.Effect]) -> tuple[list[fx.Focus], list[fx.Effect]]:
+    """A drawing's focus effects (performed by the page as it draws) and the others."""
+    focus = [effect for effect in effects if isinstance(effect, fx.Focus)]
+    return focus, [effect for effect in effects if not isinstance(effect, fx.Focus)]
 
 
 def _focus_selector(target: Card | str) -> str:
