@@ -14,9 +14,11 @@ import base64
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from .conftest import ROOT, open_table
+from .players import wait_idle
 from .test_security import RECORD_VIOLATIONS
 
 CHECK_CSS = """
@@ -160,3 +162,23 @@ def test_the_table_draws_its_cards_from_bitmaps_as_wide_as_its_cards(
     page.set_viewport_size({"width": 2560, "height": 1440})
     wider = _bitmaps_wider_than(page, width)
     assert wider >= page.evaluate(WIDEST_CARD) > widest
+
+
+@pytest.mark.first_visit
+def test_a_table_at_rest_gets_its_bitmaps_after_the_first_visits_offer(
+    page: Page, site_url: str
+) -> None:
+    """Chromium begins an idle period at the end of a frame, and a still page draws none: once a
+    newcomer had answered the offer with Play now, the table at rest never had idle time, so
+    its cards stayed SVG pictures (each one laid out and painted in every frame that shows it)
+    until the person played, and then were made between the moves' frames.  The idle work has
+    a deadline now (``whenIdle``), and the bitmaps are WebP, which Chromium encodes away from
+    the main thread (a PNG waited for idle time again, a second or so a picture).  Looked at
+    from a timer: polling at every frame would draw frames, and so make the idle time."""
+    page.set_viewport_size({"width": 800, "height": 700})
+    page.goto(site_url + "?speed=0", wait_until="domcontentloaded")
+    page.locator('[data-testid="learn-offer"] [data-action="play-now"]').click()
+    wait_idle(page)
+    page.wait_for_function(BITMAPS_READY, arg=0, polling=500, timeout=40_000)
+    rules = dict(page.evaluate(BITMAP_RULES))
+    assert len(rules) == 53 and set(rules.values()) == {'url("blob:'}

@@ -458,7 +458,10 @@ function idle() {
   return new Promise((resolve) => whenIdle(resolve));
 }
 
-// The picture at `url` as a PNG bitmap `width` pixels wide (an object URL).
+// The picture at `url` as a bitmap `width` pixels wide (an object URL): a lossless WebP (quality
+// 1), which Chromium encodes away from the main thread; it encodes a PNG in the main thread's
+// idle periods, and a still page has none (whenIdle), so each waited for its fallback, a second
+// or so.  A browser that cannot encode WebP gives a PNG.
 async function bitmap(url, width) {
   const picture = new Image();
   picture.src = url;
@@ -467,10 +470,11 @@ async function bitmap(url, width) {
   canvas.width = width;
   canvas.height = Math.round((width * picture.naturalHeight) / picture.naturalWidth);
   canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height);
-  const png = await new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no bitmap"))), "image/png")
-  );
-  return URL.createObjectURL(png);
+  const encoded = await new Promise((resolve, reject) => {
+    const done = (blob) => (blob ? resolve(blob) : reject(new Error("no bitmap")));
+    canvas.toBlob(done, "image/webp", 1);
+  });
+  return URL.createObjectURL(encoded);
 }
 
 // Draw every picture as a bitmap (one per idle period), then swap the stylesheet in.
@@ -591,10 +595,18 @@ function coverUnderPanel(root) {
   coveredRoot = panel ? root : null;
 }
 
-// work(deadline) once the page is idle (Safari has no requestIdleCallback: a while later).
+// work(deadline) once the page is idle, or at the latest after IDLE_AT_THE_LATEST_MS (Safari
+// has no requestIdleCallback: a while later).  Chromium begins an idle period at the end of a
+// frame, and a still page draws no frames: a table at rest, once the first visit's offer was
+// answered, never had one, so its cards' bitmaps were begun only when the person played, in
+// the gaps between the frames of the moves, and a click could wait for one.
+const IDLE_AT_THE_LATEST_MS = 100;
 export function whenIdle(work) {
-  if (window.requestIdleCallback) window.requestIdleCallback(work);
-  else setTimeout(() => work({ timeRemaining: () => 0 }), 50);
+  if (window.requestIdleCallback) {
+    window.requestIdleCallback(work, { timeout: IDLE_AT_THE_LATEST_MS });
+  } else {
+    setTimeout(() => work({ timeRemaining: () => 0 }), 50);
+  }
 }
 
 // draw() once, at the start of the next animation frame, or after latestMs if no frame comes
