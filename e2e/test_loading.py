@@ -381,3 +381,40 @@ def test_loading_screen_reads_the_language_this_copy_stored(
     expect(page.locator("#loading-text")).to_have_text(failed)
     expect(page.locator("html")).to_have_attribute("lang", "et" if language == "et" else "en")
     context.close()
+
+
+RECORD_BAR = """
+window.__bar = [];
+const look = setInterval(() => {
+    const bar = document.getElementById("loading-progress");
+    if (bar) window.__bar.push([performance.now(), bar.position]);
+    if (document.body && document.body.dataset.ready) clearInterval(look);
+}, 100);
+"""
+
+
+def test_a_slow_first_visits_progress_bar_never_stands_still(page: Page, site_url: str) -> None:
+    """At 5 Mbit/s Pyodide's WebAssembly took 15 s to arrive, and the bar stood still all that
+    time (it moved only at the start's steps).  Now it is the browser's moving bar until the
+    page's script takes it over (``position`` -1); then the engine's and the standard
+    library's bytes move it as they arrive, and between the start's milestones it creeps on:
+    it never goes back, never stands still for a second and a half, and has gone most of the
+    way when the table is drawn."""
+    page.add_init_script(RECORD_BAR)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = 5e6 / 8  # bytes a second
+    conditions = {"latency": 40, "downloadThroughput": rate, "uploadThroughput": rate}
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+    page.goto(site_url, wait_until="commit")
+    page.wait_for_selector('body[data-ready="true"]', state="attached", timeout=120_000)
+    looked: list[list[float]] = page.evaluate("window.__bar")
+    seen = [sample for sample in looked if sample[1] >= 0]
+    assert looked[0][1] == -1 and all(sample[1] == -1 for sample in looked[: -len(seen)])
+    values = [value for _, value in seen]
+    assert values == sorted(values), "the bar went back"
+    changes = [at for i, (at, value) in enumerate(seen) if i == 0 or value != seen[i - 1][1]]
+    still = max(b - a for a, b in zip(changes, changes[1:] + [seen[-1][0]], strict=True))
+    assert still < 1500, (still, seen)
+    assert seen[-1][0] > 10_000, "the visit was not slow: the bar had little to show"
+    assert values[-1] >= 0.75

@@ -85,9 +85,79 @@
     document.documentElement.lang = LANGUAGE;
   }
 
-  function advance() {
+  // The progress bar (0 to 100) follows the start's milestones, each at about its share of a
+  // slow first visit: the engine and the standard library downloaded (their bytes move it as
+  // they arrive, "gin:download"), Pyodide's WebAssembly in hand ("gin:progress" wasm, which
+  // comes whole: its integrity is checked), Python started (pyodide), then the table drawn
+  // (the bar is gone).  Between two milestones the bar creeps on towards the next, ever
+  // slower, never past nine tenths of the way (taking as long again as the start has taken so
+  // far moves it 63 % of that way): at 5 Mbit/s the WebAssembly's download alone took 15 s,
+  // and the bar stood still all that time.
+  var MILESTONES = [
+    ["downloads", 45],
+    ["wasm", 75],
+    ["pyodide", 92],
+    ["table", 100],
+  ];
+  var CREEP_MS = 250;
+  var FIRST_PACE_MS = 3000;
+  var files = {}; // url: the latest gin:download detail
+  var arrived = {}; // the gin:progress steps that came
+  var milestone = 0; // index of the next milestone in MILESTONES
+  var reached = 0; // the value of the last milestone reached
+  var reachedAt = 0; // and when (ms since the page's start)
+  var shown = 0;
+  var creeping = null;
+
+  // The downloads' share of the bar, by the bytes of the engine and the standard library
+  // (once the size of each is known).
+  function downloaded() {
+    var loaded = 0;
+    var total = 0;
+    var urls = Object.keys(files);
+    if (!urls.length || urls.length < files[urls[0]].of) return 0;
+    urls.forEach(function (url) {
+      loaded += files[url].loaded;
+      total += files[url].total;
+    });
+    return total ? (MILESTONES[0][1] * loaded) / total : 0;
+  }
+
+  function show() {
     var bar = byId("loading-progress");
-    if (bar && !failed) bar.value = Math.min(Number(bar.value) + 1, Number(bar.max) - 1);
+    if (!bar || failed || done) {
+      clearInterval(creeping);
+      return;
+    }
+    var now = performance.now();
+    var pace = Math.max(reachedAt, FIRST_PACE_MS);
+    var gap = MILESTONES[milestone][1] - reached;
+    var creep = reached + 0.9 * gap * (1 - Math.exp(-(now - reachedAt) / pace));
+    shown = Math.max(shown, creep, milestone === 0 ? downloaded() : 0);
+    bar.value = shown;
+    if (creeping === null) creeping = setInterval(show, CREEP_MS);
+  }
+
+  function reach(name) {
+    for (var i = milestone; i < MILESTONES.length - 1; i++) {
+      if (MILESTONES[i][0] !== name) continue;
+      milestone = i + 1;
+      reached = MILESTONES[i][1];
+      reachedAt = performance.now();
+      return;
+    }
+  }
+
+  function advance(event) {
+    var detail = event.detail;
+    if (event.type === "gin:download") {
+      files[detail.url] = detail;
+    } else if (event.type === "gin:progress") {
+      arrived[detail] = true;
+      reach(detail);
+      if (arrived.engine && arrived.stdlib) reach("downloads");
+    }
+    show();
     if (!failed) watch();
   }
 
@@ -154,6 +224,7 @@
   // start.mjs ("gin:progress") and PyScript ("py:progress") report their start-up steps as
   // events on window: each one moves the progress bar on (their detail text is not shown).
   window.addEventListener("gin:progress", advance);
+  window.addEventListener("gin:download", advance);
   window.addEventListener("py:progress", advance);
 
   // Script/stylesheet/fetch failures (capture phase: resource errors do not bubble)
@@ -178,6 +249,7 @@
 
   whenParsed(function () {
     translateOverlay();
+    show();
     var body = document.body;
     if (settled(body)) return;
     // Python sets data-ready; PyScript's error plugin adds a .py-error element on failure.

@@ -59,7 +59,8 @@ function fetchWasm(options) {
 
 function fetchForPyodide(resource, options) {
   if (String(resource) === WASM) {
-    return compiledWasm ? Promise.resolve(COMPILED) : fetchWasm(options);
+    const wasm = compiledWasm ? Promise.resolve(COMPILED) : fetchWasm(options);
+    return wasm.then(progress("wasm"));
   }
   if (String(resource) === STDLIB_ZIP) return stdlib.then((bytes) => new Response(bytes));
   return pageFetch.call(this, resource, options);
@@ -87,8 +88,28 @@ function download(url) {
   });
 }
 
-const engine = download(ENGINE).then(gunzipped).then(progress("engine"));
-const stdlib = download(STDLIB).then(gunzipped).then(progress("stdlib"));
+// The bytes of the engine and the standard library as they arrive, for the progress bar: on a
+// slow first visit they are most of what there is to tell before Pyodide's WebAssembly
+// arrives (which is fetched with its integrity checked, so it comes whole, in one step).
+const COUNTED_DOWNLOADS = 2;
+function counted(response) {
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  if (!total || !response.body) return response;
+  let loaded = 0;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      loaded = Math.min(loaded + chunk.byteLength, total); // a zipped transfer grows as read
+      const detail = { url: response.url, loaded, total, of: COUNTED_DOWNLOADS };
+      window.dispatchEvent(new CustomEvent("gin:download", { detail }));
+      controller.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+}
+
+const engine = download(ENGINE).then(counted).then(gunzipped).then(progress("engine"));
+const stdlib = download(STDLIB).then(counted).then(gunzipped).then(progress("stdlib"));
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const memory = controlled
   ? download(SNAPSHOT).then((response) => {
