@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import gzip
 import hashlib
 import json
 import re
@@ -300,7 +299,7 @@ def build_bundle() -> None:
             files[name] = path.read_bytes()
     BUNDLE.parent.mkdir(parents=True, exist_ok=True)
     BUNDLE.write_bytes(stdlib.stored_zip(files))
-    ENGINE.write_bytes(gzip.compress(BUNDLE.read_bytes(), compresslevel=9, mtime=0))
+    ENGINE.write_bytes(stdlib.smallest_gzip(BUNDLE.read_bytes()))
     print(
         f"bundle: {len(members)} files -> {ENGINE.relative_to(ROOT)} "
         f"({ENGINE.stat().st_size / 1024:.1f} KB)"

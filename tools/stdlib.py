@@ -20,7 +20,6 @@ a module missing from the file fails the build or a test, never a player.
 from __future__ import annotations
 
 import ast
-import gzip
 import io
 import json
 import re
@@ -30,6 +29,8 @@ import tempfile
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+
+import zopfli.gzip
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -177,6 +178,15 @@ def stored_zip(files: Mapping[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def smallest_gzip(data: bytes) -> bytes:
+    """``data`` gzipped by Zopfli: the same format as gzip's (the page unzips it with the
+    browser's DecompressionStream), some 4 % smaller than gzip's best (the standard library
+    827 KB against 862, the engine 297 KB against 313) for 15 s more of the build; a first
+    visit's bytes are held to 0.8 of a bare Pyodide page's (README).  Deterministic: no date
+    or name in its header."""
+    return zopfli.gzip.compress(data)
+
+
 def build_stdlib(
     node: str,
     bundle: Path,
@@ -205,7 +215,7 @@ def build_stdlib(
     archive = stored_zip(
         {path.removesuffix(".py") + ".pyc": code for path, code in compiled.items()}
     )
-    STDLIB.write_bytes(gzip.compress(archive, compresslevel=9, mtime=0))
+    STDLIB.write_bytes(smallest_gzip(archive))
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(
         json.dumps({"modules": sorted(modules), "builtins": sorted(builtins)}, indent=1),
