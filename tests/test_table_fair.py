@@ -14,6 +14,7 @@ import pytest
 from gin.ai import bot_seed
 from gin.daily import DAILY_RULES, daily_level, daily_seed
 from gin.fairness import commitment, is_commitment, verify_record
+from gin.lessons.progress import Progress
 from gin.table import effects as fx
 from gin.table.controls import Control
 from gin.table.daily import DailyResults, DayResult
@@ -45,10 +46,14 @@ from tests.table_helpers import EN, WORDS, Table, sensible_intent
 DEC_1 = date(2026, 12, 1)
 DATA = Path(__file__).parent / "data"
 
+ANSWERED = Progress(offered=True).to_dict()
+"""A lessons record that keeps the first visit's offer away."""
+
 
 def opened(stored: Stored | None = None, address: Address | None = None) -> Table:
-    """The page opened on ``stored`` at ``address`` (1 December 2026 unless it says)."""
-    stored = stored or Stored(settings={"level": "easy"})
+    """The page opened on ``stored`` at ``address`` (1 December 2026 unless it says), by default
+    for a person who has answered the first visit's offer."""
+    stored = stored or Stored(settings={"level": "easy"}, lessons=ANSWERED)
     state, effects = start(stored, address or Address(today=DEC_1, page_url="https://x.test/"), [])
     table = Table(state)
     table.perform(effects)

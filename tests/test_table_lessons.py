@@ -45,6 +45,7 @@ from gin.table.intents import (
 )
 from gin.table.lesson_state import LessonNews
 from gin.table.presenter import Presenter
+from gin.table.seats import AI
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
 from gin.table.stats import LevelStats, Statistics
@@ -126,6 +127,30 @@ def test_a_first_visit_offers_the_lessons_until_answered_and_play_now_declines()
     # The offer's button had the focus: the hand takes it, not the page's start.
     assert fx.Focus(table.state.shown_hand()[0]) in table.effects
     assert not table.reload().state.offer  # answered: once for good
+
+
+def test_the_computer_waits_for_the_answer_to_the_offer() -> None:
+    """The computer's first move (taking or passing the face-up card) was made under the
+    offer, and a newcomer who answered Play now had missed it: it waits for the answer now,
+    whichever the answer (Learn to play: until the lessons close)."""
+    for seed in range(1, 40):
+        table = Table.open(seed=seed, stored=Stored())
+        if table.state.game.to_move == AI:
+            break
+    else:
+        raise AssertionError("the computer never moved first in 39 deals")
+    assert table.state.offer and not table.state.thinking
+    assert not any(isinstance(effect, fx.Think) for effect in table.effects)
+    assert not table.state.view.history, "the computer moved under the offer"
+    again = table.reload()  # reloaded under the offer: still waiting
+    assert not any(isinstance(effect, fx.Think) for effect in again.effects)
+    table.send(PlayNow())
+    assert any(isinstance(effect, fx.Think) for effect in table.effects)
+    assert table.state.view.history and table.state.view.history[0].player == AI
+    learner = Table.open(seed=seed, stored=Stored())
+    learner.send(Learn())
+    assert learner.state.lessons.run is not None and not learner.state.thinking
+    assert not any(isinstance(effect, fx.Think) for effect in learner.effects)
 
 
 def test_playing_on_or_going_elsewhere_declines_the_offer_for_good() -> None:

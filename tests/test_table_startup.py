@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gin.lessons.progress import Progress
 from gin.table import effects as fx
 from gin.table.messages import Notice
 from gin.table.seats import AI
@@ -156,7 +157,8 @@ def test_an_unreadable_game_stays_stored_through_the_computers_first_moves() -> 
     it: when the computer moved first in the new game, its move was saved over it."""
     tampered = {"format": "gin-rummy-session", "version": 2, "checksum": "x"}
     for seed in range(1, 20):
-        table = Table.open(seed=seed, stored=Stored(table=tampered, settings={}))
+        returning = Stored(table=tampered, settings={}, lessons=Progress(offered=True).to_dict())
+        table = Table.open(seed=seed, stored=returning)
         if any(event.player == AI for event in table.state.view.history):
             break
     else:

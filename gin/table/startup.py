@@ -123,7 +123,10 @@ def start(stored: Stored, address: Address, languages: Sequence[str]) -> Transit
         effects = [*effects, Save(settings=state.settings.to_dict())]
     state = replace(state, lessons=LessonDesk(progress))
     if _newcomer(state, progress):  # never forced: Play now is beside it
-        return replace(state, offer=True), [*effects, Focus("learn")]
+        # The computer waits for the answer: its first move (taking the face-up card...)
+        # was made under the offer, and a newcomer missed it (update asks once it is answered).
+        waiting = [e for e in effects if not isinstance(e, Think)]
+        return replace(state, offer=True, thinking=False), [*waiting, Focus("learn")]
     lesson = progress.on_table()
     if lesson is None:
         return state, effects

@@ -71,10 +71,14 @@ def update(state: TableState, intent: Intent) -> Transition:
     back to the Share button that opened it, unless a panel opening put it away and took it.
     """
     after, effects = _transition(state, intent)
-    if state.offer and not after.offer and not after.lessons.progress.offered:
-        # Played on, or gone elsewhere: that declines the first visit's offer, for good.
-        after, declined = lesson_update.dismiss_offer(after)
-        effects = [*effects, *declined]
+    if state.offer and not after.offer:
+        if not after.lessons.progress.offered:
+            # Played on, or gone elsewhere: that declines the first visit's offer, for good.
+            after, declined = lesson_update.dismiss_offer(after)
+            effects = [*effects, *declined]
+        if not after.thinking:  # the computer's move waited for the answer (startup.start)
+            after, bot = bot_moves_if_due(after)
+            effects = [*effects, *bot]
     if after.panel is None and after.panel_from is not None:
         after = replace(after, panel_from=None)  # whichever way its panel was closed
     placed = any(isinstance(effect, Focus) for effect in effects)
