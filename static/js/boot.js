@@ -90,24 +90,36 @@
   // they arrive, "gin:download"), Pyodide's WebAssembly in hand ("gin:progress" wasm, which
   // comes whole: its integrity is checked), Python started (pyodide), then the table drawn
   // (the bar is gone).  Between two milestones the bar creeps on towards the next, ever
-  // slower, never past nine tenths of the way (taking as long again as the start has taken so
-  // far moves it 63 % of that way): at 5 Mbit/s the WebAssembly's download alone took 15 s,
-  // and the bar stood still all that time.
+  // slower, never past nine tenths of the way: it takes as long again as the start has taken
+  // so far to go 63 % of that way (after Python's start, 1.5 s).  At 5 Mbit/s the
+  // WebAssembly's download alone took 15 s, with the bar standing still.  The creep is an
+  // animation of the fill's transform, which the compositor plays on while Python's start
+  // holds the main thread (3 s and more at a time on a phone-class CPU, where a bar moved by
+  // script stood still again).
+  //
+  // [step, value, pace of the creep after it in ms (0: as long as the start has taken)]: what
+  // follows Python's start is Python's own work on the table, 1 to 4 s, whatever the network.
   var MILESTONES = [
-    ["downloads", 45],
-    ["wasm", 75],
-    ["pyodide", 92],
-    ["table", 100],
+    ["downloads", 45, 0],
+    ["wasm", 75, 0],
+    ["pyodide", 85, 1500],
+    ["table", 100, 0],
   ];
-  var CREEP_MS = 250;
+  var CREEP_SHARE = 0.9;
   var FIRST_PACE_MS = 3000;
+  var KEYFRAMES = 12;
   var files = {}; // url: the latest gin:download detail
   var arrived = {}; // the gin:progress steps that came
   var milestone = 0; // index of the next milestone in MILESTONES
-  var reached = 0; // the value of the last milestone reached
-  var reachedAt = 0; // and when (ms since the page's start)
-  var shown = 0;
-  var creeping = null;
+  var reachedAt = 0; // when the last one was reached (ms since the page's start)
+  // The bar's course since it was last steered: from `from` at `since` towards `to`,
+  // v(t) = to - (to - from) * exp(-(t - since) / pace).
+  var course = { from: 0, to: 0, since: 0, pace: 1 };
+  var creep = null;
+
+  function valueAt(now) {
+    return course.to - (course.to - course.from) * Math.exp(-(now - course.since) / course.pace);
+  }
 
   // The downloads' share of the bar, by the bytes of the engine and the standard library
   // (once the size of each is known).
@@ -123,27 +135,37 @@
     return total ? (MILESTONES[0][1] * loaded) / total : 0;
   }
 
-  function show() {
+  // A new course from `from` (at least where the bar is now), played as an animation.
+  function steer(from) {
     var bar = byId("loading-progress");
-    if (!bar || failed || done) {
-      clearInterval(creeping);
-      return;
-    }
+    var fill = bar && bar.firstElementChild;
+    if (!fill || failed || done) return;
     var now = performance.now();
-    var pace = Math.max(reachedAt, FIRST_PACE_MS);
-    var gap = MILESTONES[milestone][1] - reached;
-    var creep = reached + 0.9 * gap * (1 - Math.exp(-(now - reachedAt) / pace));
-    shown = Math.max(shown, creep, milestone === 0 ? downloaded() : 0);
-    bar.value = shown;
-    if (creeping === null) creeping = setInterval(show, CREEP_MS);
+    var reached = milestone ? MILESTONES[milestone - 1][1] : 0;
+    var start = Math.max(from, valueAt(now), reached);
+    var goal = reached + CREEP_SHARE * (MILESTONES[milestone][1] - reached);
+    var pace = (milestone && MILESTONES[milestone - 1][2]) || Math.max(reachedAt, FIRST_PACE_MS);
+    course = { from: start, to: Math.max(goal, start), since: now, pace: pace };
+    var frames = [];
+    for (var i = 0; i <= KEYFRAMES; i++) {
+      var at = (5 * pace * i) / KEYFRAMES;
+      frames.push({ transform: "scaleX(" + valueAt(now + at) / 100 + ")", offset: i / KEYFRAMES });
+    }
+    if (creep) creep.cancel();
+    if (fill.animate) {
+      creep = fill.animate(frames, { duration: 5 * pace, fill: "forwards" });
+    } else {
+      fill.style.transform = frames[0].transform;
+    }
+    bar.setAttribute("aria-valuenow", String(Math.round(start)));
   }
 
   function reach(name) {
     for (var i = milestone; i < MILESTONES.length - 1; i++) {
       if (MILESTONES[i][0] !== name) continue;
       milestone = i + 1;
-      reached = MILESTONES[i][1];
       reachedAt = performance.now();
+      steer(MILESTONES[i][1]);
       return;
     }
   }
@@ -152,12 +174,13 @@
     var detail = event.detail;
     if (event.type === "gin:download") {
       files[detail.url] = detail;
+      var bytes = milestone === 0 ? downloaded() : 0;
+      if (bytes > valueAt(performance.now()) + 1) steer(bytes);
     } else if (event.type === "gin:progress") {
       arrived[detail] = true;
       reach(detail);
       if (arrived.engine && arrived.stdlib) reach("downloads");
     }
-    show();
     if (!failed) watch();
   }
 
@@ -249,7 +272,7 @@
 
   whenParsed(function () {
     translateOverlay();
-    show();
+    steer(0);
     var body = document.body;
     if (settled(body)) return;
     // Python sets data-ready; PyScript's error plugin adds a .py-error element on failure.
