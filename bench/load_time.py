@@ -297,7 +297,8 @@ def report(game: Series, bare: Series, runs: int, profile: Profile) -> None:
     print(
         f"  bare, first visit: {kb(median_bytes(bare.cold))} in "
         f"{len(bare.cold[-1].responses)} responses; ratio "
-        f"{median_bytes(game.cold) / median_bytes(bare.cold):.4f}x ({median_bytes(game.cold)} against {median_bytes(bare.cold)} bytes)"
+        f"{median_bytes(game.cold) / median_bytes(bare.cold):.4f}x "
+        f"({median_bytes(game.cold)} against {median_bytes(bare.cold)} bytes)"
     )
     after = game.precache[-1]
     print(

@@ -141,6 +141,7 @@ def test_the_computer_waits_for_the_answer_to_the_offer() -> None:
         raise AssertionError("the computer never moved first in 39 deals")
     assert table.state.offer and not table.state.thinking
     assert not any(isinstance(effect, fx.Think) for effect in table.effects)
+    assert EN.table(table.state).status == "", "the computer is not playing: it waits"
     assert not table.state.view.history, "the computer moved under the offer"
     again = table.reload()  # reloaded under the offer: still waiting
     assert not any(isinstance(effect, fx.Think) for effect in again.effects)

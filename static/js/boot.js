@@ -91,17 +91,18 @@
   // comes whole: its integrity is checked), Python started (pyodide), then the table drawn
   // (the bar is gone).  Between two milestones the bar creeps on towards the next, ever
   // slower, never past nine tenths of the way: it takes as long again as the start has taken
-  // so far to go 63 % of that way (after Python's start, 1.5 s).  At 5 Mbit/s the
+  // so far to go 63 % of that way (once the WebAssembly is in, 1.5 to 2 s).  At 5 Mbit/s the
   // WebAssembly's download alone took 15 s, with the bar standing still.  The creep is an
   // animation of the fill's transform, which the compositor plays on while Python's start
   // holds the main thread (3 s and more at a time on a phone-class CPU, where a bar moved by
   // script stood still again).
   //
   // [step, value, pace of the creep after it in ms (0: as long as the start has taken)]: what
-  // follows Python's start is Python's own work on the table, 1 to 4 s, whatever the network.
+  // follows the WebAssembly is Python's start, then its work on the table, each 1 to 4 s of
+  // the processor's, whatever the network (at 1.5 Mbit/s the bar crept 2 px in those 3 s).
   var MILESTONES = [
     ["downloads", 45, 0],
-    ["wasm", 75, 0],
+    ["wasm", 75, 2000],
     ["pyodide", 85, 1500],
     ["table", 100, 0],
   ];
@@ -116,6 +117,10 @@
   // v(t) = to - (to - from) * exp(-(t - since) / pace).
   var course = { from: 0, to: 0, since: 0, pace: 1 };
   var creep = null;
+  // Asked for less motion, the bar does not glide: it is set anew every second.
+  var STILL = Boolean(window.matchMedia) && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var STILL_STEP_MS = 1000;
+  var stepper = null;
 
   function valueAt(now) {
     return course.to - (course.to - course.from) * Math.exp(-(now - course.since) / course.pace);
@@ -139,10 +144,21 @@
   function steer(from) {
     var bar = byId("loading-progress");
     var fill = bar && bar.firstElementChild;
-    if (!fill || failed || done) return;
+    if (!fill || failed || done) {
+      if (creep) creep.cancel();
+      clearInterval(stepper);
+      return;
+    }
     var now = performance.now();
     var reached = milestone ? MILESTONES[milestone - 1][1] : 0;
-    var start = Math.max(from, valueAt(now), reached);
+    // Where the bar is shown now: the course's clock and the animation's differ by a frame or
+    // more (an animation starts at a frame), and a new course from the clock alone went back
+    // a few pixels.
+    var shown = 0;
+    if (bar.hasAttribute("aria-valuenow") && window.DOMMatrix) {
+      shown = 100 * new DOMMatrix(getComputedStyle(fill).transform).a;
+    }
+    var start = Math.max(from, shown, reached);
     var goal = reached + CREEP_SHARE * (MILESTONES[milestone][1] - reached);
     var pace = (milestone && MILESTONES[milestone - 1][2]) || Math.max(reachedAt, FIRST_PACE_MS);
     course = { from: start, to: Math.max(goal, start), since: now, pace: pace };
@@ -152,12 +168,22 @@
       frames.push({ transform: "scaleX(" + valueAt(now + at) / 100 + ")", offset: i / KEYFRAMES });
     }
     if (creep) creep.cancel();
-    if (fill.animate) {
+    if (fill.animate && !STILL) {
       creep = fill.animate(frames, { duration: 5 * pace, fill: "forwards" });
     } else {
       fill.style.transform = frames[0].transform;
+      if (stepper === null) stepper = setInterval(stepOn, STILL_STEP_MS, fill);
     }
     bar.setAttribute("aria-valuenow", String(Math.round(start)));
+  }
+
+  // The bar a second further along its course, asked for less motion (no glide).
+  function stepOn(fill) {
+    if (failed || done) {
+      clearInterval(stepper);
+      return;
+    }
+    fill.style.transform = "scaleX(" + valueAt(performance.now()) / 100 + ")";
   }
 
   function reach(name) {
@@ -217,6 +243,7 @@
     if (done || (failed && !stalled)) return;
     done = true;
     if (timer !== null) clearTimeout(timer);
+    steer(0); // stops the bar
     var overlay = byId("loading");
     if (overlay) overlay.hidden = true;
     if (window.ginOffline) window.ginOffline.started();

@@ -260,7 +260,9 @@ def status(words: Words, state: TableState) -> str:
     if phase is TablePhase.HAND_OVER:
         return _("The hand is over. Deal the next hand when you are ready.")
     if not state.your_turn:
-        return _("The computer is playing…")
+        # Under the first visit's offer the computer waits for the answer (startup.start):
+        # the offer is the question, and "playing" would not be true.
+        return "" if state.offer else _("The computer is playing…")
     if state.selected is not None:
         # Knock and Gin stay armed while a card is chosen: the prompt keeps saying so.
         tap, click = {
