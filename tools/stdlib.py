@@ -30,8 +30,6 @@ import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-import zopfli.gzip
-
 ROOT = Path(__file__).resolve().parent.parent
 FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 STDLIB = ROOT / "static" / "stdlib.zip.gz"
@@ -183,7 +181,11 @@ def smallest_gzip(data: bytes) -> bytes:
     browser's DecompressionStream), some 4 % smaller than gzip's best (the standard library
     827 KB against 862, the engine 297 KB against 313) for 15 s more of the build; a first
     visit's bytes are held to 0.8 of a bare Pyodide page's (README).  Deterministic: no date
-    or name in its header."""
+    or name in its header.  Imported here: the build's other steps (``tools/build.py vendor``,
+    run by the system's Python before the project's environment has it) need the standard
+    library only."""
+    import zopfli.gzip
+
     return zopfli.gzip.compress(data)
 
 
