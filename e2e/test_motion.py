@@ -26,6 +26,9 @@ const box = (element) => {
     return b ? [b.left, b.top, b.right, b.bottom] : null;
 };
 Element.prototype.animate = function (...args) {
+    // The start's progress bar, under the loading skeleton, is not the table's motion (and it
+    // glides whatever the game's speed: e2e/test_loading.py tests it, reduced motion too).
+    if (this.closest('[data-testid="skeleton"]')) return animate.apply(this, args);
     const where = this.closest("[data-testid]");
     const place = where ? where.dataset.testid : "";
     window.__animated.push({card: this.dataset.card || "", top: this.matches(".top"), place});
