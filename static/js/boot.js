@@ -145,8 +145,7 @@
     var bar = byId("loading-progress");
     var fill = bar && bar.firstElementChild;
     if (!fill || failed || done) {
-      if (creep) creep.cancel();
-      clearInterval(stepper);
+      stopBar();
       return;
     }
     var now = performance.now();
@@ -180,10 +179,16 @@
   // The bar a second further along its course, asked for less motion (no glide).
   function stepOn(fill) {
     if (failed || done) {
-      clearInterval(stepper);
+      stopBar();
       return;
     }
     fill.style.transform = "scaleX(" + valueAt(performance.now()) / 100 + ")";
+  }
+
+  // The table is up, or the start failed: the bar stops where it is.
+  function stopBar() {
+    if (creep) creep.cancel();
+    clearInterval(stepper);
   }
 
   function reach(name) {
@@ -225,6 +230,7 @@
     failed = true;
     stalled = stall === true;
     if (timer !== null) clearTimeout(timer);
+    stopBar(); // hidden with the failure's words
     var show = function () {
       var overlay = byId("loading");
       var box = byId("loading-error");
@@ -243,7 +249,7 @@
     if (done || (failed && !stalled)) return;
     done = true;
     if (timer !== null) clearTimeout(timer);
-    steer(0); // stops the bar
+    stopBar();
     var overlay = byId("loading");
     if (overlay) overlay.hidden = true;
     if (window.ginOffline) window.ginOffline.started();
@@ -271,8 +277,9 @@
     return;
   }
 
-  // start.mjs ("gin:progress") and PyScript ("py:progress") report their start-up steps as
-  // events on window: each one moves the progress bar on (their detail text is not shown).
+  // start.mjs reports its start-up steps ("gin:progress") and the bytes of its downloads
+  // ("gin:download") as events on window, which move the progress bar on; PyScript's steps
+  // ("py:progress") only show that the start goes on.  Each restarts the stall's watch.
   window.addEventListener("gin:progress", advance);
   window.addEventListener("gin:download", advance);
   window.addEventListener("py:progress", advance);
