@@ -224,6 +224,31 @@ def test_two_tabs_that_move_at_once_end_on_one_game(page: Page, site_url: str) -
     second.close()
 
 
+@pytest.mark.parametrize("hears", [True, False], ids=["hears-the-other-tab", "missed-its-writes"])
+def test_a_setting_changed_in_one_tab_is_not_undone_by_the_other(
+    page: Page, site_url: str, hears: bool
+) -> None:
+    """Each tab stores its whole settings: a sort of the hand in the first tab put back the
+    four-colour deck the second had just chosen (a play-tester's report)."""
+    first = page
+    open_table(first, site_url, "?seed=21&speed=0")
+    second, errors = second_tab(first, site_url, "" if hears else MISS_STORAGE_EVENTS)
+    open_panel(second, "settings")
+    second.check('[data-setting="four_colour"]')
+    wait_idle(second)
+    assert stored(second, "settings")["four_colour"] is True
+    click_visible(first, '[data-action="sort-suit"]')
+    wait_idle(first)
+    settings = stored(first, "settings")
+    assert settings["four_colour"] is True and settings["sort"] == "suit"
+    table = first.locator('[data-testid="table"]')
+    expect(table).to_have_class(re.compile(r"\bfour-colour\b"))
+    open_table(second, site_url, "?speed=0")
+    expect(second.locator('[data-testid="table"]')).to_have_class(re.compile(r"\bfour-colour\b"))
+    assert errors == []
+    second.close()
+
+
 @pytest.fixture(scope="session")
 def two_copies_url(site_dir: Path, tmp_path_factory: TempPathFactory) -> Iterator[str]:
     """One origin serving the site twice, at /gin-rummy/ and /gin-beta/ (two project sites)."""

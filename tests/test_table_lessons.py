@@ -41,6 +41,7 @@ from gin.table.intents import (
     PutAwayLessonWord,
     RestartLessons,
     ShowMe,
+    StoredElsewhere,
     Today,
 )
 from gin.table.lesson_state import LessonNews
@@ -757,3 +758,31 @@ def test_the_move_that_ends_a_lesson_leaves_the_focus_on_next_lesson() -> None:
             effects += table.send(intent)
     focus = [e for e in effects if isinstance(e, fx.Focus)]
     assert focus == [fx.Focus(Control.LESSON_NEXT.action)]
+
+
+def test_lessons_done_in_another_tab_stay_done() -> None:
+    """Two tabs of one person: each stores its whole lessons' record, so a tab that did not
+    follow the other's would undo the lessons the other finished with its next save.  A tab
+    with a lesson open keeps its own place in it; a tab without one takes the other's place."""
+    here = lessons_open(2)
+    run = here.state.lessons.run
+    assert run is not None and run.lesson is LESSONS[1]
+    there = lessons_open(1)
+    finish(there)
+    there.send(NextLesson())
+    elsewhere = there.state.lessons.progress
+    assert LESSONS[0].key in elsewhere.done and elsewhere.current == LESSONS[1].key
+    third = LESSONS[2].key
+    stored = {**elsewhere.to_dict(), "done": [LESSONS[0].key, third], "current": third}
+    here.send(StoredElsewhere(lessons=stored))
+    progress = here.state.lessons.progress
+    assert {LESSONS[0].key, third} <= progress.done
+    assert progress.current == LESSONS[1].key and here.state.lessons.run is run
+    finish(here)
+    saved = saves(here.effects)
+    assert saved and {LESSONS[0].key, LESSONS[1].key, third} <= set(saved[-1].lessons["done"])
+    # A tab at its own game, no lesson open, goes on from the other tab's place.
+    idle = at_phase(TablePhase.DRAW)
+    idle.send(StoredElsewhere(lessons=stored))
+    assert idle.state.lessons.progress.current == third
+    assert idle.state.lessons.progress.done == frozenset({LESSONS[0].key, third})

@@ -682,3 +682,21 @@ def test_every_intent_type_has_a_case_in_the_update() -> None:
 def _after(table: Table, intent: object) -> Table:
     table.send(intent)  # type: ignore[arg-type]
     return table
+
+
+def test_another_tab_s_settings_are_followed_so_a_save_here_keeps_them() -> None:
+    """A setting changed in one tab was undone by the other tab's next save of its whole
+    settings record (a sort of the hand there put the four-colour deck back)."""
+    here = at_phase(TablePhase.DISCARD, seed=9)
+    there = Table(here.state, saved=dict(here.saved))
+    there.send(ChangeSetting("four_colour", True))
+    there.send(ChangeSetting("speed", "0.5"))
+    here.send(StoredElsewhere(settings=there.saved["settings"]))
+    assert here.state.settings.four_colour and here.state.speed == 0.5
+    here.send(SortHand(SortMode.SUIT))
+    saved = here.saved["settings"]
+    assert isinstance(saved, dict) and saved["four_colour"] and saved["sort"] == "suit"
+    # A new sort from the other tab puts this tab's hand in that order, as a sort here does.
+    there.send(SortHand(SortMode.RANK))
+    here.send(StoredElsewhere(settings=there.saved["settings"]))
+    assert here.state.settings.sort is SortMode.RANK and here.state.order == ()

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gin.table.effects import Save
-from gin.web.store import Store
+from gin.web.store import FOLLOWED, Store
 
 
 class FakeStorage:
@@ -100,3 +100,18 @@ def test_writes_of_another_tab_are_reported_once() -> None:
     assert store.missed() is None, "reported once"
     del storage.items["gin-rummy@/stats"]
     assert store.missed() == {"stats": None}
+
+
+def test_another_tab_s_settings_and_lessons_are_followed() -> None:
+    """Each tab stores its whole settings and lessons' records: they are followed, or one
+    tab's save would undo the other's change."""
+    storage = FakeStorage()
+    store = Store(window(storage, "/"))
+    store.load()
+    storage.items["gin-rummy@/settings"] = json.dumps({"four_colour": True})
+    storage.items["gin-rummy@/lessons"] = json.dumps({"format": "gin-rummy-lessons"})
+    assert store.missed() == {
+        "settings": {"four_colour": True},
+        "lessons": {"format": "gin-rummy-lessons"},
+    }
+    assert store.which("gin-rummy@/settings") in FOLLOWED

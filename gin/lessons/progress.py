@@ -84,6 +84,15 @@ class Progress:
     def offer_answered(self) -> Progress:
         return replace(self, offered=True)
 
+    def joined(self, theirs: Progress, keep_place: bool) -> Progress:
+        """This progress with another tab's (the record it stored last): a lesson done in
+        either is done, an offer answered in either is answered, so that neither tab's save
+        undoes the other's.  The place on the path (the current lesson, its moves, whether it
+        is open) is theirs, unless ``keep_place``: a lesson is open on this tab's table, and
+        its own moves go on from where they are."""
+        place = self if keep_place else theirs
+        return replace(place, done=self.done | theirs.done, offered=self.offered or theirs.offered)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": PROGRESS_FORMAT,

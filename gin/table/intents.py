@@ -219,7 +219,9 @@ class TouchOnly:
 
 @dataclass(frozen=True)
 class StoredElsewhere:
-    """Another tab of this game stored its table or statistics (the browser's storage event).
+    """Another tab of this game stored one of the person's records (the browser's storage
+    event): its table, the statistics, the kept daily results, the settings or the lessons'
+    progress.
 
     The values are the parsed records (None: that record did not change).
     """
@@ -228,6 +230,8 @@ class StoredElsewhere:
     stats: object = None
     daily: object = None
     """The kept daily results."""
+    settings: object = None
+    lessons: object = None
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from gin.cards import Card
 from gin.daily import DAILY_RULES, daily_level, daily_seed
 from gin.fairness import Seal, played_record, reveal
 from gin.game import Game
+from gin.lessons.progress import Progress
 from gin.refusals import Refusal
 from gin.rules import MAX_TARGET
 from gin.table import daily_update, intents, lesson_update
@@ -48,7 +49,7 @@ from gin.table.intents import Intent, Panel
 from gin.table.keys import FocusStep, binding
 from gin.table.messages import Message, Notice, Why
 from gin.table.seats import AI, YOU
-from gin.table.settings import SortMode
+from gin.table.settings import Settings, SortMode
 from gin.table.state import (
     Question,
     SavedTable,
@@ -817,13 +818,24 @@ def _touch_only(state: TableState, touch_only: bool) -> Transition:
 
 
 def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Transition:
-    """Follow another tab of this game: its statistics, and its game when it is newer.
+    """Follow another tab of this game: its statistics, settings and lessons' progress, and
+    its game when it is newer.
 
     A record that only repeats or lags behind this tab's game is ignored, so two
     tabs never undo each other's moves; a newer one (it extends this game, or is
-    a game started since) replaces this tab's game, with a notice.
+    a game started since) replaces this tab's game, with a notice.  The settings stored
+    last are the settings of every tab (each tab stores its whole record: one that kept its
+    own would undo the other's change with its next save), and the lessons done in either
+    tab stay done.
     """
     followed = state
+    if intent.settings is not None:
+        followed = _settings_followed(followed, Settings.from_dict(intent.settings)[0])
+    if intent.lessons is not None:
+        stored, _damaged = Progress.from_dict(intent.lessons)
+        keep_place = state.lessons.run is not None
+        progress = state.lessons.progress.joined(stored, keep_place)
+        followed = replace(followed, lessons=replace(followed.lessons, progress=progress))
     if intent.stats is not None:
         stats, _damaged = Statistics.from_dict(intent.stats)
         followed = replace(followed, stats=stats)
@@ -850,6 +862,14 @@ def _stored_elsewhere(state: TableState, intent: intents.StoredElsewhere) -> Tra
         notices=state.notices if notice in state.notices else (*state.notices, notice),
     )
     return bot_moves_if_due(followed)
+
+
+def _settings_followed(state: TableState, settings: Settings) -> TableState:
+    """``state`` with another tab's settings, as if the person had changed them here (a new
+    sort puts the hand in its order; a speed fixed by the page's address stays)."""
+    speed = state.speed if state.speed_fixed else settings.speed
+    order = () if settings.sort != state.settings.sort else state.order
+    return replace(state, settings=settings, speed=speed, order=order)
 
 
 # --- the keyboard ------------------------------------------------------------------------------

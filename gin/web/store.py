@@ -19,8 +19,10 @@ from gin.table.storage import LEGACY_KEYS, Unreadable, parse_stored, storage_pre
 RECORDS = ("table", "settings", "stats", "daily-table", "daily", "lessons")
 """The records of one copy: the person's own game, settings, statistics, a daily deal's game,
 the kept daily results and the lessons' progress (each under its own key)."""
-FOLLOWED = ("table", "stats", "daily")
-"""The records another tab's writes are followed in (a daily deal's game is one tab's)."""
+FOLLOWED = ("table", "stats", "daily", "settings", "lessons")
+"""The records another tab's writes are followed in (a daily deal's game is one tab's).  Each
+tab stores its whole settings and lessons' records: one that did not follow another's change
+would undo it with its next save."""
 
 
 class Store:
@@ -53,7 +55,7 @@ class Store:
             return None
 
     def missed(self) -> dict[str, object] | None:
-        """The table and statistics another tab stored unheard (None if there are none).
+        """The records another tab stored unheard (None if there are none).
 
         A tab frozen in the background, or brought back from the back-forward
         cache, hears none of the storage events of that time: it compares the
