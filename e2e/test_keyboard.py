@@ -169,6 +169,23 @@ def test_keys_panel_lists_the_shortcuts(page: Page, site_url: str) -> None:
     page.wait_for_function("c => document.activeElement?.dataset?.card === c", arg=card)
 
 
+def test_the_keys_panel_shows_its_keys_in_a_narrow_window(page: Page, site_url: str) -> None:
+    """A narrow window hides the key letters on the buttons (they would not fit a row), and
+    the rule hid the Keys panel's own keys too: a list of actions with an empty key column."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(page, site_url)
+    page.keyboard.press("?")
+    panel = page.locator('[data-testid="help-panel"]')
+    expect(panel).to_be_visible()
+    sizes = panel.locator("kbd").evaluate_all(
+        "keys => keys.map(key => key.getBoundingClientRect().width)"
+    )
+    assert sizes and min(sizes) > 0, sizes
+    assert page.locator('[data-action="pass"] kbd').evaluate(
+        "key => getComputedStyle(key).display"
+    ) == "none"
+
+
 HAND_STOPS = """() => [...document.querySelectorAll('[data-testid="hand"] [data-card]')]
     .filter(card => card.tabIndex >= 0).map(card => card.dataset.card)"""
 
