@@ -181,9 +181,10 @@ def test_the_keys_panel_shows_its_keys_in_a_narrow_window(page: Page, site_url: 
         "keys => keys.map(key => key.getBoundingClientRect().width)"
     )
     assert sizes and min(sizes) > 0, sizes
-    assert page.locator('[data-action="pass"] kbd').evaluate(
-        "key => getComputedStyle(key).display"
-    ) == "none"
+    assert (
+        page.locator('[data-action="pass"] kbd').evaluate("key => getComputedStyle(key).display")
+        == "none"
+    )
 
 
 HAND_STOPS = """() => [...document.querySelectorAll('[data-testid="hand"] [data-card]')]

@@ -59,6 +59,21 @@ def test_rules_panel_shows_the_full_rules(page: Page, site_url: str) -> None:
         for other in notes[i + 1 :]:
             apart = right <= other[0] or other[1] <= left or bottom <= other[2] or other[3] <= top
             assert apart, (notes[i], other)
+    # Each laid-off card stands out as the defender's (the one note of a run names both), and
+    # no note lies over a card of the next row (they hung over the 3♠ and the J♥).
+    laid_off = panel.locator(".card.theirs").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert sorted(laid_off) == ["3S", "4S", "9S"], laid_off
+    covered = panel.evaluate(
+        """(panel) => [...panel.querySelectorAll('.card-note')].filter((note) => {
+            const box = note.getBoundingClientRect(), row = note.closest('.cards');
+            return box.width > 0 && [...panel.querySelectorAll('.card')].some((card) => {
+                const c = card.getBoundingClientRect();
+                return card.closest('.cards') !== row && c.left < box.right && box.left < c.right
+                    && c.top < box.bottom && box.top < c.bottom;
+            });
+        }).length"""
+    )
+    assert covered == 0
     expect(panel).to_contain_text("25 + 23 = 48")  # gin
     expect(panel).to_contain_text("8 − 5 + 25 = 28")  # undercut
     # Only the rules are shown in the panel; the table stays where it was.

@@ -23,7 +23,10 @@ from gin.scoring import (
     score_hand,
 )
 from gin.table.models import CardModel
+from gin.table.presenter.showdown import laid_on
+from gin.table.presenter.words import Words
 from gin.web.render import card_face
+from gin.web.render.pieces import row
 
 # A knock worked through by the engine: the defender keeps 2-3-4 of clubs as their own meld
 # and lays off 3 and 4 of spades on the knocker's run (one after another) and the nine of
@@ -51,17 +54,13 @@ def _knock_example() -> HandScore:
 
 
 def _laid_out(tr: Translator, knock: HandScore) -> str:
-    """The knocker's melds, with the cards the defender laid off on them marked."""
+    """The knocker's melds as the table shows them at a hand's end: the cards the defender
+    laid off on them stand out as the defender's, with a note."""
     facts = knock.showdown
-    note = tr.gettext("laid off")
-    rows = []
-    for index, meld in enumerate(facts.knocker_melds):
-        extra = [card for card, target in facts.layoffs if target == index]
-        cards = sorted([*meld, *extra], key=lambda c: (c.rank, c.index))
-        faces = "".join(_face(tr, c, index, note if c in extra else "") for c in cards)
-        rows.append(f'<div class="cards">{faces}</div>')
+    laid = {card for card, _target in facts.layoffs}
+    melds = "".join(row(meld.cards) for meld in laid_on(Words(tr), facts, laid))
     dead = "".join(_face(tr, c) for c in facts.knocker_deadwood_cards)
-    return "".join(rows) + f'<div class="cards">{dead}</div>'
+    return melds + f'<div class="cards">{dead}</div>'
 
 
 def _defender(tr: Translator, knock: HandScore) -> str:
