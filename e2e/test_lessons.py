@@ -592,6 +592,35 @@ def test_the_lessons_word_on_a_move_is_put_away_to_see_the_computer_s_card(
     context.close()
 
 
+@pytest.mark.parametrize("size", [(820, 1180), (1920, 1080)], ids=["tablet", "monitor"])
+def test_the_lessons_word_leaves_the_computer_s_seat_in_sight_where_there_is_room(
+    browser: Browser, site_url: str, size: tuple[int, int]
+) -> None:
+    """A tablet held upright: the lesson's word on a move ("Take 8♥: it makes the meld...")
+    lay over "Computer: 10 cards" while a quarter of the window stood empty (a play-tester's
+    report).  Where the window has height to spare the word has a gap of its own, and the
+    hand is still in the window."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    keys = [lesson.key for lesson in LESSONS]
+    preset(page, "lessons", Progress(done=frozenset(keys[:2]), offered=True).to_dict())
+    open_page(page, site_url)
+    choose_from_menu(page, "learn")
+    start_lesson(page, 3, partial(click_visible, page))
+    click_visible(page, '[data-action="take"]')
+    settled(page)
+    said = page.locator('[data-testid="lesson-said"]')
+    expect(said).to_be_visible()
+    word = said.bounding_box()
+    seat = page.locator(".opponent .seat-label").bounding_box()
+    hand = page.locator(f"{HAND} [data-card]").last.bounding_box()
+    assert word and seat and hand
+    assert word["y"] + word["height"] <= seat["y"], (word, seat)
+    assert hand["y"] + hand["height"] <= height, hand
+    context.close()
+
+
 # Whether the right end of the note of ``selector``'s card is in sight (not under the next card).
 NOTE_IN_SIGHT = """(selector) => {
     const note = document.querySelector(selector + ' .card-note');

@@ -11,6 +11,7 @@ Screenshots go to test-results/ (git-ignored) for a person to look at.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,8 @@ PHONE = {
     "has_touch": True,
 }
 SMALLEST_PHONE = {**PHONE, "viewport": {"width": 320, "height": 568}}
+RELEASE_1_STORAGE = ROOT / "tests" / "data" / "release-1-storage.json"
+"""A person's records as the first release stored them (statistics with games: a chart)."""
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}}
 
 CARDS = f"{HAND} [data-card]"
@@ -371,6 +374,31 @@ def test_the_statistics_fit_a_phone_in_every_language(
     assert fits
     for fit in fits:
         assert fit["table"] <= fit["room"] and fit["right"] <= fit["window"], fits
+    context.close()
+
+
+# Each key of the chart's legend: its lines, and whether its colour is on its first line.
+LEGEND_KEYS = """() => [...document.querySelectorAll('.legend .key')].map((key) => {
+    const swatch = key.querySelector('.swatch').getBoundingClientRect();
+    const line = key.getClientRects()[0];
+    const onIt = swatch.top >= line.top - 1 && swatch.bottom <= line.bottom + 1;
+    return [key.getClientRects().length, onIt];
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pl-PL"])
+def test_the_chart_s_legend_keeps_each_colour_with_its_words(
+    browser: Browser, site_url: str, locale: str
+) -> None:
+    """At 320 px "Games lost" wrapped to a line of its own, its red square left at the end of
+    the line above (a play-tester's report)."""
+    context = browser.new_context(locale=locale, **SMALLEST_PHONE)
+    page = context.new_page()
+    preset(page, "stats", json.loads(RELEASE_1_STORAGE.read_text())["gin-rummy/statistics"])
+    open_table(page, site_url)
+    open_panel(page, "stats", touch=True)
+    expect(page.locator(".chart .legend")).to_be_visible()
+    assert page.evaluate(LEGEND_KEYS) == [[1, True], [1, True]]
     context.close()
 
 

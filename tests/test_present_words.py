@@ -36,3 +36,11 @@ def test_announcements_word_moves_results_hints_and_refusals() -> None:
     refused = Message(Why.TAKEN_CARD, card=seven)
     assert EN.announcement(Announce(refused)) == "You cannot throw back the card you just took."
     assert WORDS.action_name(Action(ActionKind.GIN, seven)) == "Go gin, discarding 7♥"
+
+
+def test_a_share_is_rounded_as_people_round_it() -> None:
+    """5 of 8 decisions as Hard would play showed as 62 % (Python's round keeps the even)."""
+    assert WORDS.percent(5 / 8) == "63%"
+    assert WORDS.percent(1 / 8) == "13%"
+    assert WORDS.percent(2 / 3) == "67%"
+    assert WORDS.percent(0.0) == "0%" and WORDS.percent(1.0) == "100%"

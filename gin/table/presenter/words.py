@@ -7,6 +7,8 @@ same way: "10♣" in running text, "ten of clubs" for a screen reader.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Mapping, Sequence
 
 from gin.actions import Action, ActionKind
@@ -133,7 +135,9 @@ class Words:
         return f"{value:.1f}".replace(".", separator)
 
     def percent(self, share: float) -> str:
-        return self._("{percent}%").format(percent=round(100 * share))
+        """A share in whole percent, a half rounded up as people round (5 of 8 is 63 %, where
+        Python's ``round`` gives the even 62)."""
+        return self._("{percent}%").format(percent=math.floor(100 * share + 0.5))
 
     def move_text(self, seat: int, kind: ActionKind, card: Card | None) -> str:
         """One move as a sentence, e.g. "The computer discarded 9♣."."""

@@ -105,9 +105,11 @@ def stats_chart(stats: StatsModel) -> str:
             f'<text x="{x + 47}" y="{116 - lost_h}" text-anchor="middle">{bar.lost}</text>'
             f'<text x="{x + 31}" y="138" text-anchor="middle">{escape(bar.label)}</text>'
         )
+    # Each swatch and its words wrap together (a narrow phone split "Games lost" from its red).
     legend = (
-        f'<p class="legend"><span class="swatch won"></span>{escape(stats.won_label)} '
-        f'<span class="swatch lost"></span>{escape(stats.lost_label)}</p>'
+        f'<p class="legend"><span class="key"><span class="swatch won"></span>'
+        f'{escape(stats.won_label)}</span> <span class="key"><span class="swatch lost"></span>'
+        f"{escape(stats.lost_label)}</span></p>"
     )
     return (
         f'<figure class="chart"><svg viewBox="0 -12 290 157" role="img" '
