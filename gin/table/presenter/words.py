@@ -8,7 +8,6 @@ same way: "10♣" in running text, "ten of clubs" for a screen reader.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Mapping, Sequence
 
 from gin.actions import Action, ActionKind
