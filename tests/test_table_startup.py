@@ -12,11 +12,12 @@ import pytest
 from gin.lessons.progress import Progress
 from gin.table import effects as fx
 from gin.table.messages import Notice
+from gin.table.presenter.panels import stats
 from gin.table.seats import AI
 from gin.table.startup import Address, Stored, read_address, start
 from gin.table.state import Question, TablePhase
 from gin.table.storage import Unreadable, parse_stored, storage_prefix
-from tests.table_helpers import Table, at_phase, sensible_intent
+from tests.table_helpers import WORDS, Table, at_phase, hand_result, sensible_intent
 
 RELEASE_1 = json.loads((Path(__file__).parent / "data" / "release-1-storage.json").read_text())
 """What the first release stored (gin-rummy/session, settings, statistics), saved by that code."""
@@ -51,6 +52,22 @@ def test_the_last_releases_game_settings_and_statistics_resume() -> None:
     assert hard.hands_played == 0  # a counter added since starts at zero
     assert state.notices == ()
     assert not any(isinstance(e, fx.Deal) for e in effects)
+
+
+def test_the_last_releases_statistics_show_no_figure_they_never_kept() -> None:
+    """The first release counted hands won but not hands played nor the biggest hand: the
+    panel showed "Hands played 0" beside "Hands won 20" and a biggest hand of 0 (a
+    play-tester's report).  Every hand won was played; a biggest hand not kept reads "—"
+    until a hand won records one."""
+    state, _ = start(release_1(), Address(), ["en"])
+    easy = state.stats.of("easy")
+    assert easy.hands_played == easy.hands_won == 20
+    rows = dict(stats(WORDS, state).rows)
+    assert rows["Hands played"][0] == 20 and rows["Biggest hand"] == ("—", 0, 0)
+    won = hand_result("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D", "KS QS JD TC 9H 8D 7S 6D 5C 4C")
+    again = easy.after_hand(won)
+    assert again.hands_played == 21 and again.best_hand == won.points > 0
+    assert again.best_hand_known
 
 
 def test_the_last_releases_game_plays_on_and_saves_in_todays_form() -> None:

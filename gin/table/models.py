@@ -238,7 +238,8 @@ class ChartBar:
 @dataclass(frozen=True)
 class StatsModel:
     heads: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[int, ...]], ...]
+    rows: tuple[tuple[str, tuple[int | str, ...]], ...]
+    """Each figure's name and its count per level ("—": never recorded)."""
     bars: tuple[ChartBar, ...]
     chart_label: str
     won_label: str

@@ -106,6 +106,12 @@ class LevelStats:
         return self.decisions_as_hard / self.decisions_reviewed
 
     @property
+    def best_hand_known(self) -> bool:
+        """Whether :attr:`best_hand` is a record: a hand won scores at least a point, so 0
+        after hands won is a figure the first release did not keep, not a biggest hand."""
+        return self.best_hand > 0 or not self.hands_won
+
+    @property
     def games_lost(self) -> int:
         return self.games_played - self.games_won
 
@@ -166,9 +172,13 @@ class Statistics:
                 else:
                     damaged = True
             stats = LevelStats(**kept)
+            # The first release counted no hands played: at least every hand won or lost
+            # by an undercut was one (it showed "Hands played 0" beside "Hands won 20").
+            hands = stats.hands_won + stats.undercuts_received
             levels[level] = replace(
                 stats,
                 games_played=max(stats.games_played, stats.games_won),
+                hands_played=max(stats.hands_played, hands),
                 best_streak=max(stats.best_streak, stats.current_streak),
                 decisions_reviewed=max(stats.decisions_reviewed, stats.decisions_as_hard),
             )

@@ -31,6 +31,7 @@ from gin.table.presenter.review import review_panel
 from gin.table.presenter.words import Words
 from gin.table.settings import LEVELS, SETTING_NAMES, SPEEDS, CardSize
 from gin.table.state import Question, TableState
+from gin.table.stats import LevelStats
 
 PanelPresenter = Callable[[Words, TableState, str], PanelModel]
 """A panel's model from the table's state; the third argument is HTML the page builds for
@@ -192,7 +193,7 @@ def stats(words: Words, state: TableState) -> StatsModel:
     return StatsModel(
         heads=tuple(words.level_name(level) for level in LEVELS),
         rows=tuple(
-            (label, tuple(getattr(s, name) for s in per_level)) for name, label in labels.items()
+            (label, tuple(_figure(s, name) for s in per_level)) for name, label in labels.items()
         ),
         bars=bars if any(s.games_played for s in per_level) else (),
         chart_label=summary,
@@ -208,6 +209,14 @@ def stats(words: Words, state: TableState) -> StatsModel:
             ),
         ),
     )
+
+
+def _figure(stats: LevelStats, name: str) -> int | str:
+    """One figure of the statistics, or "—" where it was never recorded."""
+    if name == "best_hand" and not stats.best_hand_known:
+        return "—"
+    value: int = getattr(stats, name)
+    return value
 
 
 def rules_panel(words: Words, _state: TableState, page: str) -> PanelModel:
