@@ -22,7 +22,6 @@ from gin.scoring import (
     points_of,
     score_hand,
 )
-from gin.table.models import CardModel
 from gin.table.presenter.showdown import laid_on
 from gin.table.presenter.words import Words
 from gin.web.render import card_face
@@ -38,8 +37,8 @@ GIN_DEFENDER = 23
 UNDERCUT_KNOCKER, UNDERCUT_DEFENDER = 8, 5
 
 
-def _face(tr: Translator, card: Card, meld: int | None = None, note: str = "") -> str:
-    return card_face(CardModel(card, tr.card_name(card), meld=meld, note=note))
+def _face(tr: Translator, card: Card, meld: int | None = None) -> str:
+    return card_face(Words(tr).card(card, meld=meld))
 
 
 def _cards(tr: Translator, codes: str, *, meld: int | None = None) -> str:
