@@ -137,6 +137,43 @@ def test_an_open_panel_stands_beside_the_table_on_a_wide_screen(
         context.close()
 
 
+@pytest.mark.parametrize("language", ["pl", "et", "hi"])
+def test_every_language_s_table_fits_beside_an_open_panel(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    """Just wide enough for a panel beside the table (80 to 90rem), with Knock lit: the
+    table's rows stay between the window's left edge and the panel.  In Polish at 1300 px
+    the stock's long name widened the middle row past the play area, and the hand, as wide
+    as that row, lost its first card's edge at the window's left."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    between = """() => {
+        const panel = document.querySelector('.panel').getBoundingClientRect();
+        const out = [...document.querySelectorAll(
+            '[data-testid="hand"] .card, [data-testid="stock"], [data-testid="pile"],'
+            + ' [data-testid="opponent-hand"] .card, .actions button, .sorts button')]
+            .filter((el) => {
+                const box = el.getBoundingClientRect();
+                return box.left < -0.5 || box.right > panel.left + 0.5;
+            });
+        return out.map((el) => el.dataset.card || el.dataset.testid || el.textContent.trim());
+    }"""
+    try:
+        open_position(page, site_url, positions.about_to_knock(seed=7))
+        assert wait_idle(page) == "discard"
+        switch_language(page, language)
+        open_panel(page, "settings")
+        problems = []
+        for width in (1280, 1300, 1320, 1350, 1380, 1440):
+            page.set_viewport_size({"width": width, "height": 800})
+            wait_idle(page)
+            if outside := page.evaluate(between):
+                problems.append(f"{width} px: {outside}")
+        assert not problems, problems
+    finally:
+        context.close()
+
+
 def test_a_tablet_on_its_side_gives_its_width_to_the_cards(browser: Browser, site_url: str) -> None:
     """The score sheet's column stands beside the table from 72rem only where the window is at
     least half again as wide as tall: on a tablet on its side (1180 x 820, 1194 x 834) it left

@@ -592,6 +592,33 @@ def test_the_lessons_word_on_a_move_is_put_away_to_see_the_computer_s_card(
     context.close()
 
 
+def test_the_first_lesson_s_sort_buttons_say_what_they_do(desktop: Page, site_url: str) -> None:
+    """The first lesson asks which cards are in no meld, so its hand is by suit: Group melds
+    showed pressed over it and did nothing, silently (a play-tester took the buttons for
+    broken).  Now it is unavailable and says why; the other sorts sort."""
+    page = desktop
+    preset(page, "settings", {"sort": "melds"})
+    open_page(page, site_url)
+    choose_from_menu(page, "learn")
+    start_lesson(page, 1, page.click)
+    melds = page.locator('.sorts [data-action="sort-melds"]')
+    expect(melds).to_have_attribute("aria-disabled", "true")
+    expect(melds).to_have_attribute("aria-pressed", "false")
+    expect(page.locator('.sorts [data-action="sort-suit"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    before = hand(page)
+    melds.click(force=True)  # unavailable, not disabled: pressed, it says why
+    expect(page.locator(WHY)).to_contain_text("find the melds yourself")
+    assert hand(page) == before
+    page.click('.sorts [data-action="sort-rank"]')
+    settled(page)
+    ranks = [code[:-1] for code in hand(page)]
+    order = "A23456789TJQK"
+    assert ranks == sorted(ranks, key=order.index), ranks
+    expect(page.locator(f"{WHY}.shown")).to_have_count(0)
+
+
 @pytest.mark.parametrize("size", [(820, 1180), (1920, 1080)], ids=["tablet", "monitor"])
 def test_the_lessons_word_leaves_the_computer_s_seat_in_sight_where_there_is_room(
     browser: Browser, site_url: str, size: tuple[int, int]

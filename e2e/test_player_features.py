@@ -121,10 +121,11 @@ def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url
     question = page.locator('[data-testid="confirm"]')
     expect(question).to_contain_text("new game")
     expect(question).to_contain_text("count as a loss")
-    answer(page, yes=False)
-    assert len(stored(page, "table")["game"]["actions"]) == actions_before  # same game goes on
+    answer(page, yes=False)  # "From the next game": the game goes on with its own rules
+    assert len(stored(page, "table")["game"]["actions"]) == actions_before
     assert stored(page, "table")["game"]["rules"]["game_bonus"] is False
-    expect(page.locator('[data-setting="game_bonus"]')).not_to_be_checked()
+    expect(page.locator('[data-setting="game_bonus"]')).to_be_checked()  # the next game's
+    assert stored(page, "settings")["rules"]["game_bonus"] is True
     # Enter in a field sent the form, which the page's policy refuses with a console error
     # (the conftest fails the test on it): nothing is sent, a value typed is taken.
     page.press('[data-setting="target"]', "Enter")
@@ -145,6 +146,7 @@ def test_settings_apply_remember_and_rule_changes_ask_first(page: Page, site_url
     expect(page.locator('[data-setting="target"]')).to_have_attribute("aria-invalid", "true")
     set_target(page, 50, key="Enter")
     assert stored(page, "table")["game"]["rules"]["target"] == 50
+    assert stored(page, "table")["game"]["rules"]["game_bonus"] is True  # kept for this game
     assert page.evaluate("location.search") == "?speed=0"
     # A new game, and the one given up counts as a lost game (as the question said).
     levels = stored(page, "stats")["levels"].values()

@@ -3,12 +3,13 @@ lesson, paced and shown, saved apart, and never touching the person's own game."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
 from gin.actions import Action, ActionKind
-from gin.cards import Card
+from gin.cards import Card, sort_by_rank
 from gin.i18n import LANGUAGES, Translator
 from gin.lessons import LESSONS, Pick, Say, parse_move
 from gin.lessons.progress import PROGRESS_FORMAT
@@ -41,12 +42,14 @@ from gin.table.intents import (
     PutAwayLessonWord,
     RestartLessons,
     ShowMe,
+    SortHand,
     StoredElsewhere,
     Today,
 )
 from gin.table.lesson_state import LessonNews
 from gin.table.presenter import Presenter
 from gin.table.seats import AI
+from gin.table.settings import SortMode
 from gin.table.startup import Address, Stored, start
 from gin.table.state import TablePhase
 from gin.table.stats import LevelStats, Statistics
@@ -533,6 +536,53 @@ def test_a_question_about_melds_hides_the_melds() -> None:
     model = EN.table(table.state)
     assert all(card.meld is None for card in model.hand) and len(model.hand) == 10
     assert not model.buttons  # Take and Pass do not belong to this question
+
+
+def test_a_question_about_melds_offers_no_grouping_and_says_why_when_asked() -> None:
+    """Lesson 1 shows its hand by suit: Group melds showed pressed over a hand it had not
+    grouped, and pressed it did nothing and said nothing (a play-tester took it for broken)."""
+    table = lessons_open(1)
+    table.state = replace(table.state, settings=replace(table.state.settings, sort=SortMode.MELDS))
+    sorts = {button.action: button for button in EN.table(table.state).sorts}
+    assert not sorts[Control.SORT_MELDS.action].enabled
+    assert sorts[Control.SORT_SUIT.action].pressed  # what the hand shows
+    assert not sorts[Control.SORT_MELDS.action].pressed
+    shown = table.state.shown_hand()
+    assert shown == sorted(shown)
+    effects = table.send(SortHand(SortMode.MELDS))
+    lesson = EN.table(table.state).lesson
+    why = lesson.why if lesson else None  # the lesson's panel says the table's refusals
+    assert why is not None and "find the melds yourself" in why.text
+    assert why.target == Control.SORT_MELDS.action and not saves(effects)
+    assert table.state.shown_hand() == shown
+    table.send(SortHand(SortMode.RANK))  # the other sorts still sort
+    assert table.state.shown_hand() == sort_by_rank(shown)
+    lesson = EN.table(table.state).lesson
+    assert lesson is not None and lesson.why is None
+
+
+def test_sorting_a_lessons_hand_leaves_the_persons_own_order_alone() -> None:
+    """A sort in a lesson undoes the lesson's hand's arrangement, never the order the person
+    gave their own game's hand (a sort used to empty it, and the save kept that)."""
+    table = at_phase(TablePhase.UPCARD)
+    own = table.state.shown_hand()
+    table.send(MoveCard(own[0], 5))
+    arranged = table.state.order
+    assert arranged
+    table.send(PlayNow())
+    table.send(Learn())
+    finish(table)
+    table.send(NextLesson())
+    table.send(LessonIntro(False))
+    lesson_hand = table.state.shown_hand()
+    table.send(MoveCard(lesson_hand[0], 5))
+    assert EN.table(table.state).sorts and not any(b.pressed for b in EN.table(table.state).sorts)
+    effects = table.send(SortHand(SortMode.RANK))
+    assert table.state.lessons.order == () and table.state.order == arranged
+    assert table.state.shown_hand() == sort_by_rank(lesson_hand)
+    assert [s for s in saves(effects) if s.table is not None] == []
+    table.send(LeaveLessons())
+    assert table.state.order == arranged
 
 
 def test_after_the_computers_knock_its_melds_lie_on_the_table_and_the_chosen_go_over() -> None:

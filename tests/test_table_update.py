@@ -402,16 +402,29 @@ def test_reset_statistics_asks_and_does_not_count_old_hands_again() -> None:
     assert table.state.stats.of("easy").hands_played == 0
 
 
-def test_changing_a_rule_asks_for_a_new_game() -> None:
+def test_changing_a_rule_asks_for_a_new_game_or_keeps_it_for_the_next() -> None:
+    """New rules are the next game's, as the level is: the question offers the new game now,
+    and its other answer (or Escape) keeps the game in progress with its rules and the new
+    ones for the next (a play-tester lost the change and could only abandon the game)."""
     table = at_phase(TablePhase.DISCARD)
     table.send(ChangeSetting("target", "50"))
     assert table.state.question is Question.APPLY_RULES
     assert table.state.pending is not None and table.state.pending.rules.target == 50
+    effects = table.send(Cancel())
+    assert table.state.pending is None and table.state.question is None
+    assert table.state.game.rules.target == 100 and table.state.settings.rules.target == 50
+    assert fx.Save(settings=table.state.settings.to_dict()) in effects
+    table.send(ChangeSetting("sound", False))  # another setting: no question again
+    assert table.state.question is None and table.state.settings.rules.target == 50
+    table.send(ChangeSetting("target", "100"))  # back to the game's own: nothing to ask
+    assert table.state.question is None and table.state.settings.rules.target == 100
+    table.send(ChangeSetting("target", "50"))
     table.send(Cancel())
-    assert table.state.pending is None and table.state.game.rules.target == 100
+    assert table.state.game.rules.target == 100
     table.send(ChangeSetting("game_bonus", True))
     table.send(Confirm())
     assert table.state.game.rules.game_bonus and table.state.settings.rules.game_bonus
+    assert table.state.game.rules.target == 50  # the rules kept for it come with it
     assert table.state.stats.of("easy").games_abandoned == 1
     assert refusal(_after(table, ChangeSetting("target", "0"))) == Why.TARGET_RANGE
     assert refusal(_after(table, ChangeSetting("level", "impossible"))) == Why.NOT_OFFERED

@@ -39,6 +39,7 @@ class Why(StrEnum):
     TARGET_RANGE = "target-range"
     NOT_OFFERED = "not-offered"
     NOTHING_TO_SHARE = "nothing-to-share"
+    MELDS_ARE_THE_QUESTION = "melds-are-the-question"
 
 
 class Notice(StrEnum):
@@ -78,6 +79,9 @@ TEMPLATES: dict[Why | Notice, str] = {
     Why.HINT_ON_YOUR_TURN: N_("Hints are given on your turn."),
     Why.HAND_IN_PLAY: N_("The hand is still being played."),
     Why.NOT_YOUR_CARD: N_("That card is not in your hand."),
+    Why.MELDS_ARE_THE_QUESTION: N_(
+        "In this lesson you find the melds yourself, so the hand is not grouped by them."
+    ),
     Why.TARGET_RANGE: N_("The target score must be a whole number from 1 to {limit}."),
     Why.NOT_OFFERED: N_("That choice is not offered."),
     Why.NOTHING_TO_SHARE: N_("Finish today's deal first: then you can share your result."),

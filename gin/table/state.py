@@ -212,10 +212,27 @@ class TableState:
         """Worked out once per state, as :attr:`view`: an update's focus and the drawing of
         the state both need it, and grouping by melds is an arrangement's dearest part."""
         run = self.lessons.run
-        if run is not None:
-            sort = SortMode.SUIT if hides_melds(run) else self.settings.sort
-            return tuple(arranged(table_hand(run), sort, self.lessons.order))
-        return tuple(arranged(self.view.hand, self.settings.sort, self.order))
+        hand = table_hand(run) if run is not None else self.view.hand
+        return tuple(arranged(hand, self.sort_shown, self.hand_order))
+
+    @property
+    def hand_order(self) -> tuple[Card, ...]:
+        """The person's own order of the hand on the table (a lesson's hand has its own, so
+        that arranging it leaves their game's as it was); empty: the hand is sorted."""
+        return self.lessons.order if self.lessons.run is not None else self.order
+
+    @property
+    def melds_hidden(self) -> bool:
+        """A lesson asks which cards are in a meld: the hand may not be grouped by them."""
+        return self.lessons.run is not None and hides_melds(self.lessons.run)
+
+    @property
+    def sort_shown(self) -> SortMode:
+        """How the hand is sorted where the person has not arranged it: their setting, but by
+        suit where grouping by melds would give a lesson's answer away."""
+        if self.melds_hidden and self.settings.sort is SortMode.MELDS:
+            return SortMode.SUIT
+        return self.settings.sort
 
     def legal(self) -> list[Action]:
         """What the person may do now: nothing while a result is on show or the bot plays."""

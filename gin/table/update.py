@@ -584,6 +584,8 @@ def _cancel(state: TableState) -> Transition:
     """Escape closes what is on top: a question, the share box, the choice of a card, a panel
     (``TableState.dialog_open``), and only then the offer, the end of the lessons' path or a
     lesson's introduction, which wait under it."""
+    if state.question is Question.APPLY_RULES and state.pending is not None:
+        return _settle_settings(replace(state, question=None), state.pending)
     if state.question is not None:
         return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
     if state.sharing is not None:
@@ -626,8 +628,17 @@ def _move_card(state: TableState, card: Card, position: int) -> Transition:
 
 
 def _sort_hand(state: TableState, mode: SortMode) -> Transition:
-    sorted_state = replace(state, settings=replace(state.settings, sort=mode), order=())
-    return sorted_state, [Save(settings=sorted_state.settings.to_dict())]
+    """Sort the hand on the table and keep the sort as the person's setting.  In a lesson
+    only the lesson's hand is sorted: the person's own order of their game's hand stays."""
+    if state.melds_hidden and mode is SortMode.MELDS:
+        return refuse(state, Why.MELDS_ARE_THE_QUESTION, Control.SORT_MELDS.action)
+    settings = replace(state.settings, sort=mode)
+    if state.lessons.run is not None:
+        lessons = replace(state.lessons, order=())
+        sorted_state = replace(state, settings=settings, lessons=lessons, why=None)
+    else:
+        sorted_state = replace(state, settings=settings, order=(), why=None)
+    return sorted_state, [Save(settings=settings.to_dict())]
 
 
 # --- panels, settings, statistics ------------------------------------------------------------
@@ -672,9 +683,16 @@ def _change_setting(state: TableState, name: str, value: str | bool) -> Transiti
         if name == "target":
             return refuse(state, Why.TARGET_RANGE, name, limit=MAX_TARGET)
         return refuse(state, Why.NOT_OFFERED, name)
-    # A daily deal keeps the day's rules: new rules wait for the person's own next game.
-    if changed.rules != state.game.rules and state.daily is None:
+    # New rules are the next game's, as the level is; changed in the person's own game, the
+    # table asks whether to start it now.  A daily deal keeps the day's rules.
+    new_rules = changed.rules != base.rules and changed.rules != state.game.rules
+    if new_rules and state.daily is None:
         return replace(state, pending=changed, question=Question.APPLY_RULES, why=None), []
+    return _settle_settings(state, changed)
+
+
+def _settle_settings(state: TableState, changed: Settings) -> Transition:
+    """Keep ``changed`` as the person's settings (the game in progress keeps its rules)."""
     speed = state.speed if state.speed_fixed else changed.speed
     settled = replace(state, settings=changed, pending=None, question=None, speed=speed, why=None)
     return settled, [Save(settings=changed.to_dict())]

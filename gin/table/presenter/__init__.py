@@ -63,7 +63,7 @@ class Presenter:
             count_line=table.count_line(words, state) if in_hand else "",
             status=table.status(words, state),
             buttons=table.buttons(words, state, legal),
-            sorts=table.sorts(words, state.settings, arranged=bool(state.order)),
+            sorts=table.sorts(words, state),
             sort_label=_("Arrange your hand"),
             why=table.why(words, state),
             hint=words.hint_text(state.hint) if state.hint else "",

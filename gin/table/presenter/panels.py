@@ -290,8 +290,14 @@ def question(words: Words, state: TableState) -> QuestionModel | None:
         ).format(date=dates.day(day), asked=dates.day(state.asked_daily or day))
         yes, no = _("Give it up"), _("Keep it")
     elif asked is Question.APPLY_RULES:
-        text = _("These rules apply to a new game. Start a new game now?") + loss
-        yes, no = _("Start a new game"), _("Keep the current game")
+        text = (
+            _(
+                "These rules apply to a new game. Start a new game now, or play them from the "
+                "next game?"
+            )
+            + loss
+        )
+        yes, no = _("Start a new game"), _("From the next game")
     elif asked is Question.RESET_STATS:
         text = _("Reset all statistics? This cannot be undone.")
         yes, no = _("Reset"), _("Cancel")

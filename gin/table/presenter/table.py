@@ -26,7 +26,7 @@ from gin.table.models import (
 from gin.table.presenter.panels import says_refusal
 from gin.table.presenter.words import Words, short_name
 from gin.table.seats import AI, YOU
-from gin.table.settings import Settings, SortMode
+from gin.table.settings import SortMode
 from gin.table.state import TablePhase, TableState
 
 PILE_SHOWN = 6
@@ -200,10 +200,17 @@ def count_line(words: Words, state: TableState) -> str:
     return _("Deadwood: {points}").format(points=hands.deadwood_of(view.hand))
 
 
-def sorts(words: Words, settings: Settings, arranged: bool) -> tuple[ButtonModel, ...]:
-    """The sort buttons; none is pressed once the person has ``arranged`` the hand."""
+def sorts(words: Words, state: TableState) -> tuple[ButtonModel, ...]:
+    """The sort buttons, the hand's sort pressed (none once the person has arranged it);
+    grouping by melds unavailable where a lesson asks which cards are in one (pressed, it
+    says why: a newcomer took a button that did nothing for a broken one)."""
+    arranged = bool(state.hand_order)
     return tuple(
-        words.button(control, pressed=not arranged and mode is settings.sort)
+        words.button(
+            control,
+            not (state.melds_hidden and mode is SortMode.MELDS),
+            pressed=not arranged and mode is state.sort_shown,
+        )
         for mode, control in SORTS.items()
     )
 
