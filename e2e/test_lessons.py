@@ -421,7 +421,8 @@ def test_every_lesson_by_the_keyboard(desktop: Page, site_url: str) -> None:
 
 # What a lesson's table must hold in the window, whole, without scrolling: the hand, its
 # sort buttons, the lesson's panel and what else is named (on a small phone the lesson's
-# number, which the top bar has no room for there).  The hand is not there once a lesson is
+# number, which the top bar has no room for there); on a touch screen its buttons a finger's
+# size.  The hand is not there once a lesson is
 # done by a hand shown down.
 IN_WINDOW = r"""(also) => {
     const W = innerWidth, H = innerHeight, problems = [];
@@ -441,6 +442,16 @@ IN_WINDOW = r"""(also) => {
                 problems.push(`${selector} at ${Math.round(b.left)},${Math.round(b.top)} ` +
                     `${Math.round(b.width)}x${Math.round(b.height)} is outside the window`);
                 break;
+            }
+        }
+    }
+    // The lesson's buttons a finger's size on a touch screen (32 to 38 px there before).
+    if (matchMedia("(pointer: coarse)").matches) {
+        for (const el of document.querySelectorAll('[data-testid="lesson"] button')) {
+            const b = el.getBoundingClientRect();
+            if (shown(el) && b.width && (b.width < 43.5 || b.height < 43.5)) {
+                problems.push(`${el.dataset.action} is ${Math.round(b.width)}x` +
+                    `${Math.round(b.height)}, under a finger's 44 px`);
             }
         }
     }

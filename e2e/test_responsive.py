@@ -288,15 +288,24 @@ def test_a_hint_on_a_phone_shows_whole_above_the_buttons_in_one_screen(
     context.close()
 
 
+UPRIGHT_TABLET = {**PHONE, "viewport": {"width": 768, "height": 1024}, "is_mobile": False}
+
+
 @pytest.mark.parametrize(
-    "locale, says",
-    [("en-US", "Do not knock yet with 6 deadwood"), ("et-EE", "kombineerimata punkte on 6")],
+    "locale, says, device",
+    [
+        ("en-US", "Do not knock yet with 6 deadwood", PHONE),
+        ("et-EE", "kombineerimata punkte on 6", PHONE),
+        # Two lines of it showed, the rest under a fade, on a tablet a quarter empty.
+        ("pl-PL", "Nie pukaj jeszcze", UPRIGHT_TABLET),
+    ],
+    ids=["en-phone", "et-phone", "pl-tablet"],
 )
 def test_a_hint_that_passes_up_a_knock_says_why_whole_on_a_phone(
-    browser: Browser, site_url: str, locale: str, says: str
+    browser: Browser, site_url: str, locale: str, says: str, device: dict[str, Any]
 ) -> None:
     """The Knock button is lit, Hard would play on: its hint says why, and fits."""
-    context = browser.new_context(locale=locale, **PHONE)
+    context = browser.new_context(locale=locale, **device)
     page = context.new_page()
     open_position(page, site_url, positions.about_to_knock(seed=7))
     assert wait_idle(page) == "discard"
