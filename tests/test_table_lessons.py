@@ -24,6 +24,7 @@ from gin.table.intents import (
     ChooseCard,
     DrawFromPile,
     DrawFromStock,
+    GoBack,
     Intent,
     KeyPress,
     Learn,
@@ -808,6 +809,17 @@ def test_the_move_that_ends_a_lesson_leaves_the_focus_on_next_lesson() -> None:
             effects += table.send(intent)
     focus = [e for e in effects if isinstance(e, fx.Focus)]
     assert focus == [fx.Focus(Control.LESSON_NEXT.action)]
+
+
+def test_back_leaves_the_lessons_for_the_persons_own_game_a_panel_first() -> None:
+    table = lessons_open(2)
+    assert table.state.back_closes
+    table.send(OpenPanel(Panel.RULES))
+    table.send(GoBack())
+    assert table.state.panel is None and table.state.lessons.run is not None
+    table.send(GoBack())
+    assert not table.state.lessons.open and not table.state.back_closes
+    assert table.state.on_table is table.state.game
 
 
 def test_lessons_done_in_another_tab_stay_done() -> None:

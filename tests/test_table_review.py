@@ -28,6 +28,7 @@ from gin.table.intents import (
 from gin.table.messages import Why
 from gin.table.presenter import Presenter, panels
 from gin.table.presenter.review import review as review_model
+from gin.table.presenter.review import summary
 from gin.table.seats import YOU
 from gin.table.state import SavedTable, TablePhase
 from gin.table.stats import LevelStats, Statistics
@@ -198,6 +199,20 @@ def test_a_knock_hards_schedule_rules_out_is_marked_with_why_and_no_cost() -> No
     model = review_model(WORDS, replace(table.state, review_at=len(review.decisions) - 1))
     assert model.marked and model.reason.startswith("Do not knock yet with")
     assert model.cost == "No cost estimate: Hard does not knock with this much deadwood yet."
+    # The hand's summary counts it apart: a total of 0.0 beside it read as a contradiction.
+    only_the_knock = replace(review, decisions=(knock,))
+    assert summary(WORDS, only_the_knock) == (
+        "0 of 1 decision as Hard would play (0%). 1 knock has no cost estimate: Hard does not"
+        " knock with that much deadwood yet."
+    )
+    priced = replace(knock, played=knock.advised)  # one as Hard, one priced mistake
+    mistake = replace(knock, cost=1.25)
+    both = replace(review, decisions=(priced, mistake, knock))
+    text = summary(WORDS, both)
+    assert "Estimated cost over the hand: 1.2 points." in text, text  # 1.25, half to even
+    assert text.endswith(
+        "1 knock has no cost estimate: Hard does not knock with that much deadwood yet."
+    ), text
 
 
 def test_a_hand_without_decisions_says_so() -> None:

@@ -29,6 +29,7 @@ from gin.table.intents import (
     DownloadRecord,
     DrawFromPile,
     DrawFromStock,
+    GoBack,
     HintReady,
     Intent,
     KeyPress,
@@ -611,6 +612,24 @@ def test_cancel_steps_back_one_thing_at_a_time() -> None:
     assert table.state.armed is None and table.state.panel is Panel.RULES
     table.send(Cancel())
     assert table.state.panel is None
+
+
+def test_back_closes_the_panel_then_nothing_more_and_keeps_a_chosen_card() -> None:
+    """The browser's Back closes the open panel (a question over it first, answered as
+    Escape answers it); a card chosen or Knock armed is the table's, not Back's."""
+    table = knock_table()
+    table.send(Arm(ActionKind.KNOCK))
+    assert not table.state.back_closes
+    table.send(OpenPanel(Panel.SETTINGS))
+    assert table.state.back_closes
+    table.send(ChangeSetting("target", "50"))
+    table.send(GoBack())
+    assert table.state.question is None and table.state.panel is Panel.SETTINGS
+    table.send(GoBack())
+    assert table.state.panel is None and not table.state.back_closes
+    assert table.state.armed is ActionKind.KNOCK
+    before = table.state
+    assert table.send(GoBack()) == [] and table.state is before
 
 
 def test_a_failed_save_is_said_once_and_play_goes_on() -> None:

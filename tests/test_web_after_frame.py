@@ -12,6 +12,7 @@ import pytest
 from gin.table import effects as fx
 from gin.table.effects import Sound
 from gin.web.app import TableApp
+from gin.web.back import BackButton
 
 DRAW, DISCARD, KNOCK = Sound.DRAW, Sound.DISCARD, Sound.KNOCK
 
@@ -56,6 +57,7 @@ def table_app(page: Page, performed: list[Any]) -> TableApp:
     app._after_frame = []
     app._pending = None
     app._heard_while_saving = False
+    app.back = BackButton(types.SimpleNamespace(state=None), lambda: None)
     app.perform = performed.extend  # type: ignore[method-assign]
     return app
 

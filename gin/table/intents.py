@@ -103,6 +103,12 @@ class Cancel:
 
 
 @dataclass(frozen=True)
+class GoBack:
+    """The browser's Back (a phone's back gesture) while something it closes is open
+    (:attr:`gin.table.state.TableState.back_closes`)."""
+
+
+@dataclass(frozen=True)
 class OpenPanel:
     panel: Panel
 
@@ -339,6 +345,7 @@ Intent = (
     | NewGame
     | Confirm
     | Cancel
+    | GoBack
     | OpenPanel
     | ClosePanel
     | MenuLeft

@@ -180,6 +180,12 @@ class TableState:
         return self.panel is not None or self.question is not None or self.sharing is not None
 
     @property
+    def back_closes(self) -> bool:
+        """Something is open that the browser's Back closes (:class:`gin.table.intents.GoBack`):
+        a panel, or the lessons.  The page keeps one entry of its history for it (gin.web.back)."""
+        return self.panel is not None or self.lessons.open
+
+    @property
     def box_waiting(self) -> bool:
         """A box over the table waits for its answer: a question, the share box, the first
         visit's offer, a lesson's introduction or the end of the lessons' path.  The table

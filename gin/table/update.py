@@ -130,6 +130,8 @@ def _transition(state: TableState, intent: Intent) -> Transition:
             return _confirm(state)
         case intents.Cancel():
             return _cancel(state)
+        case intents.GoBack():
+            return _go_back(state)
         case intents.OpenPanel(panel):
             return _open_panel(state, panel)
         case intents.MenuLeft():
@@ -601,6 +603,19 @@ def _cancel(state: TableState) -> Transition:
     if state.lessons.intro and state.lessons.run is not None:
         return _lesson_intro(state, False)
     return replace(state, why=None), []
+
+
+def _go_back(state: TableState) -> Transition:
+    """Back closes the open panel, else leaves the lessons for the person's own game, as a
+    phone's back gesture closes what is open before it leaves an app (it left the page);
+    a question or the share box over them is answered first, as Escape answers it."""
+    if state.question is not None or state.sharing is not None:
+        return _cancel(state)
+    if state.panel is not None:
+        return _close_panel(state)
+    if state.lessons.open:
+        return _leave_lessons(state)
+    return state, []
 
 
 def _lesson_intro(state: TableState, shown: bool) -> Transition:

@@ -26,6 +26,7 @@ from gin.table import effects as fx
 from gin.table.intents import (
     BotDecided,
     ChangeSetting,
+    GoBack,
     HintReady,
     Intent,
     Panel,
@@ -41,6 +42,7 @@ from gin.table.pointer import Spot, Target, click_intent
 from gin.table.presenter import Presenter
 from gin.table.startup import ONCE_ONLY, read_address, start
 from gin.table.update import update
+from gin.web.back import BackButton
 from gin.web.drag import Drag
 from gin.web.motion import Motion, Rect, places, read_pieces
 from gin.web.render import regions, table_classes, table_html
@@ -109,6 +111,7 @@ class TableApp:
         self.motion = Motion()
         self._reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
         self.drag = Drag(document, self.dispatch, dom.swallowClick)
+        self.back = BackButton(window.history, lambda: self.dispatch(GoBack()))
         self._first = first
         self._drawn: dict[str, str] = {}
         self._busy = "true"  # the table's busy flag as last drawn
@@ -137,6 +140,8 @@ class TableApp:
         drawing, log_changed = self.drawing(focus)
         self.dom.paint(self.root, drawing)
         self.dom.layOut(self.root, log_changed)
+        self.back.start(self.state.back_closes)
+        self.follow_back()
         self.perform(others)
         if self.state.settings.sound:
             from pyodide.ffi import create_once_callable
@@ -211,6 +216,7 @@ class TableApp:
             if plan:
                 self.dom.animate(self.root, plan.to_json())
         settled = timing.now()
+        self.follow_back()
         self.perform_after_frame(others)
         self.follow_what_was_heard()
         steps = (
@@ -251,7 +257,7 @@ class TableApp:
         timing = self.window.performance
         start = timing.now()
         self.perform(effects)
-        if not self._after_frame:
+        if not self._after_frame and not self.back.leaving:
             self.document.body.dataset.busy = self._busy
         self.dom.timings(json.dumps((("gin:effects", start, timing.now()),)))
         self.follow_what_was_heard()
@@ -298,7 +304,7 @@ class TableApp:
             "body": {
                 "phase": model.phase,
                 "turn": model.turn,
-                "busy": "true" if model.busy else "false",
+                "busy": "true" if model.busy or self.back.leaving else "false",
             },
             "lang": model.language,
             "title": model.labels["document"],
@@ -470,6 +476,19 @@ class TableApp:
         if takes_over(key):
             event.preventDefault()
         self.dispatch(press)
+
+    def follow_back(self) -> None:
+        """Keep the page's history in step with what is open (:class:`BackButton`); while
+        its entry is being taken off, the page says it is busy."""
+        self.back.follow(self.state.back_closes)
+        if self.back.leaving:
+            self.document.body.dataset.busy = "true"
+
+    def on_popstate(self, _event: Any) -> None:
+        """Back or Forward within the page (:meth:`BackButton.on_popstate`)."""
+        self.back.on_popstate(self.state.back_closes)
+        if not self.back.leaving and self._pending is None and not self._after_frame:
+            self.document.body.dataset.busy = self._busy
 
     def catch_up(self) -> bool:
         """Follow what other tabs stored unheard; True if this tab's game was replaced."""

@@ -37,6 +37,7 @@ def main() -> None:
         (root, "change", app.on_change),
         (document, "keydown", app.on_key),
         (window, "storage", app.on_stored),
+        (window, "popstate", app.on_popstate),
     ]
     for target, name, handler in listeners:
         target.addEventListener(name, create_proxy(handler))

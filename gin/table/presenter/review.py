@@ -86,7 +86,20 @@ def summary(words: Words, review: HandReview) -> str:
         "{matched} of {count} decisions as Hard would play ({percent}).",
         count,
     ).format(matched=review.as_hard, count=count, percent=words.percent(review.accuracy))
-    if not review.mistakes:
-        return text
-    total = words._("Estimated cost: {points} points").format(points=words.points(review.cost))
-    return f"{text} {total}"
+    priced = [d for d in review.mistakes if d.cost is not None]
+    unpriced = len(review.mistakes) - len(priced)
+    parts = [text]
+    if priced:  # a total of 0.0 beside a knock marked unpriced read as a contradiction
+        cost = words._("Estimated cost over the hand: {points} points.")
+        parts.append(cost.format(points=words.points(review.cost)))
+    if unpriced:
+        parts.append(
+            words.tr.ngettext(
+                "{count} knock has no cost estimate: Hard does not knock with that much "
+                "deadwood yet.",
+                "{count} knocks have no cost estimate: Hard does not knock with that much "
+                "deadwood yet.",
+                unpriced,
+            ).format(count=unpriced)
+        )
+    return " ".join(parts)
