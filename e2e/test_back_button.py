@@ -11,13 +11,8 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from .players import choose_from_menu, close_panel, open_panel, wait_idle
+from .test_responsive import PHONE
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 LESSON = '[data-testid="lesson"]'
 
 
@@ -29,7 +24,7 @@ def back(page: Page) -> None:
 
 
 def test_back_closes_a_panel_then_the_lessons_then_leaves(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 390, "height": 844}})
     page = context.new_page()
     page.goto("about:blank")
     page.goto(site_url + "?seed=3&speed=0")
