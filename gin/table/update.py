@@ -585,9 +585,10 @@ def _confirm(state: TableState) -> Transition:
 def _cancel(state: TableState) -> Transition:
     """Escape closes what is on top: a question, the share box, the choice of a card, a panel
     (``TableState.dialog_open``), and only then the offer, the end of the lessons' path or a
-    lesson's introduction, which wait under it."""
+    lesson's introduction, which wait under it.  New rules asked about are kept for the next
+    game, the question's safe answer."""
     if state.question is Question.APPLY_RULES and state.pending is not None:
-        return _settle_settings(replace(state, question=None), state.pending)
+        return _settle_settings(state, state.pending)
     if state.question is not None:
         return replace(state, question=None, pending=None, seeded=None, asked_daily=None), []
     if state.sharing is not None:
