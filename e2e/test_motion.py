@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import open_table
-from .players import PILE_TOP, STOCK, Person, click_visible, hand_codes, wait_idle
+from .players import IDLE, PILE_TOP, STOCK, Person, click_visible, hand_codes, wait_idle
 
 COUNT_ANIMATIONS = """
 window.__animated = [];
@@ -189,3 +189,31 @@ def test_a_move_adds_its_line_to_the_log_and_keeps_the_others(page: Page, site_u
     wait_idle(page)
     assert lines.count() > before
     assert page.evaluate(f"({FIRST_LINE})() === window.__firstLine")
+
+
+LANDING = """() => {
+    const box = document.querySelector('section[data-testid="result"]');
+    return box !== null && getComputedStyle(box).overflowY === "visible";
+}"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 2560, "height": 1440})
+def test_the_cards_fly_whole_into_the_hands_result(page: Page, site_url: str) -> None:
+    """The result is a box that scrolls when taller than the window, and such a box clips: the
+    hands' cards flying up into it from the table below were cut at its edge.  While they fly,
+    a box with nothing to scroll lets them pass; at rest it is a scroll box again."""
+    open_table(page, site_url, "?seed=5&speed=1")
+    person = Person(page)
+    while page.locator('section[data-testid="result"]').count() == 0:
+        person.decide()
+        page.wait_for_function(
+            f"() => document.body.matches('{IDLE}') || "
+            "document.querySelector('section[data-testid=\"result\"]') !== null"
+        )
+    page.wait_for_function(LANDING, polling="raf")
+    wait_idle(page)
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    overflow = page.eval_on_selector(
+        'section[data-testid="result"]', "box => getComputedStyle(box).overflowY"
+    )
+    assert overflow == "auto"

@@ -358,20 +358,38 @@ function target(root, step) {
   return step.piece !== undefined ? measured[step.piece] : root.querySelector(step.select);
 }
 
+// A hand's result and the game over scroll inside their box when taller than the window, and a
+// box that scrolls clips what it holds: the cards flying into it from the hands below it were
+// cut at its edge (2560 x 1440).  While they fly, a box with nothing to scroll lets them show
+// (.landing, table.css); one that scrolls keeps its edge, or its own content would spill.
+const SCROLL_BOXES = ".result, .game-over";
+
 // gin/web/motion.py's plan: {plays: [{piece | select, frames, duration, delay}],
-// counts: [{select, from, to, steps, step_ms}]}. Every element is found before any
-// animation starts.
+// counts: [{select, from, to, steps, step_ms}]}. Every element is found, and every box that
+// cards land in measured, before any animation starts.
 export function animate(root, json) {
   const plan = JSON.parse(json);
-  const plays = plan.plays.map((play) => [target(root, play), play]);
-  for (const [element, play] of plays) {
+  const plays = [];
+  const landings = new Map(); // a box with nothing to scroll -> its cards' flights
+  for (const play of plan.plays) {
+    const element = target(root, play);
     if (!element || !element.isConnected) continue;
-    element.animate(play.frames, {
+    const box = element.closest(SCROLL_BOXES);
+    if (box && !landings.has(box) && box.scrollHeight <= box.clientHeight) landings.set(box, []);
+    plays.push([element, play, box]);
+  }
+  for (const [element, play, box] of plays) {
+    const animation = element.animate(play.frames, {
       duration: play.duration,
       delay: play.delay,
       easing: EASE,
       fill: "backwards",
     });
+    landings.get(box)?.push(animation.finished);
+  }
+  for (const [box, flights] of landings) {
+    box.classList.add("landing");
+    Promise.allSettled(flights).then(() => box.classList.remove("landing"));
   }
   for (const count of plan.counts) {
     const element = root.querySelector(count.select);
