@@ -15,9 +15,11 @@ from .players import (
     Person,
     card_selector,
     click_visible,
+    close_panel,
     drag,
     drag_points,
     hand_cards,
+    open_panel,
     play_game,
     play_one_decision,
     visible_middle,
@@ -236,27 +238,64 @@ def test_the_table_shows_what_a_player_needs(page: Page, site_url: str) -> None:
     visible_middle(page, STOCK)
 
 
-def test_the_move_log_keeps_its_newest_move_in_sight(page: Page, site_url: str) -> None:
-    open_table(page, site_url, "?seed=3&speed=0&level=easy")
-    scrolls = """() => {
-        const list = document.querySelector('[data-testid="move-log"] ol');
-        return !!list && list.scrollHeight > list.clientHeight;
-    }"""
+LOG_SCROLLS = """() => {
+    const list = document.querySelector('.side [data-testid="move-log"] ol');
+    return !!list && list.scrollHeight > list.clientHeight;
+}"""
+
+NEWEST_MOVE_IN_SIGHT = """() => {
+    const list = document.querySelector('.side [data-testid="move-log"] ol');
+    const last = list.lastElementChild.getBoundingClientRect();
+    const box = list.getBoundingClientRect();
+    return list.scrollHeight > list.clientHeight
+        && last.top >= box.top - 1 && last.bottom <= box.bottom + 1;
+}"""
+
+
+def play_until_the_log_scrolls(page: Page) -> None:
     for _ in range(400):  # until a hand runs long enough for its log to scroll
-        if page.evaluate(scrolls) or wait_idle(page) == "game-over":
+        if page.evaluate(LOG_SCROLLS) or wait_idle(page) == "game-over":
             break
         play_one_decision(page)  # and the next hand after a short one
-    assert page.evaluate(scrolls), "a long hand: the log has to scroll"
-    newest_in_sight = page.evaluate(
-        """() => {
-            const list = document.querySelector('[data-testid="move-log"] ol');
-            const last = list.lastElementChild.getBoundingClientRect();
-            const box = list.getBoundingClientRect();
-            return list.scrollHeight > list.clientHeight
-                && last.top >= box.top - 1 && last.bottom <= box.bottom + 1;
-        }"""
-    )
-    assert newest_in_sight
+    assert page.evaluate(LOG_SCROLLS), "a long hand: the log has to scroll"
+
+
+def test_the_move_log_keeps_its_newest_move_in_sight(page: Page, site_url: str) -> None:
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    play_until_the_log_scrolls(page)
+    assert page.evaluate(NEWEST_MOVE_IN_SIGHT)
+
+
+@pytest.mark.browser_context_args(viewport={"width": 2560, "height": 1080})
+def test_the_move_log_keeps_its_newest_move_in_sight_when_a_panel_closes(
+    page: Page, site_url: str
+) -> None:
+    """An open panel widens the side column, whose log then overflowed less or not at all and
+    fell back towards its top; narrowed again as the panel closed, it hid the newest moves.
+    The panel's own log runs on under its sheet, whole."""
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    play_until_the_log_scrolls(page)
+    wait_idle(page)
+    open_panel(page, "help")
+    close_panel(page, "help")
+    wait_idle(page)
+    assert page.evaluate(NEWEST_MOVE_IN_SIGHT)
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1024, "height": 1366})
+def test_the_score_sheet_panel_shows_the_whole_log_under_the_sheet(
+    page: Page, site_url: str
+) -> None:
+    """No side column here: the sheet's panel holds the log, and the panel scrolls, not a list
+    of its own height in it (which stopped mid-line over the panel's empty foot at 4K)."""
+    open_table(page, site_url, "?seed=3&speed=0&level=easy")
+    for _ in range(4):
+        play_one_decision(page)
+    wait_idle(page)
+    open_panel(page, "sheet")
+    log = page.locator('[data-testid="sheet-panel"] [data-testid="move-log"] ol')
+    assert log.locator("li").count() >= 2
+    assert log.evaluate("list => getComputedStyle(list).maxHeight") == "none"
 
 
 def test_the_pile_lights_up_under_a_dragged_card_and_takes_it(page: Page, site_url: str) -> None:

@@ -10,6 +10,7 @@ from gin import DECK, Action, ActionKind, Card, Game, PlayerView, parse_cards
 from gin.ai import HINT_SEED, LEVELS, REASONS, HardPlayer, Hint, hint, make_player
 from gin.ai.base import deciding, finish
 from gin.ai.basic import greedy_melded
+from gin.ai.hard import refused_neighbour
 from gin.ai.knowledge import read_view
 from gin.cards import to_mask
 from gin.game import shuffled_deck
@@ -172,6 +173,26 @@ def test_read_view_recovers_pickups_and_passed_cards() -> None:
     assert knowledge.opponent_passed == ()
     knowledge = read_view(game.view(opponent))
     assert [str(card) for card in knowledge.opponent_passed] == ["8C", "KS"]
+
+
+def test_a_safe_discard_s_reason_says_whether_the_opponent_threw_or_passed_the_neighbour() -> None:
+    game, me = deal(4, "2S 3S 4S 5H 5D 5C 9C 6D 7H 4D", "8D 8H TC JC KS 2C 3H AD QH 6S", "8C", "AS")
+    game.apply("pass")  # me
+    game.apply("take")  # the opponent takes 8C
+    game.apply("discard KS")  # the opponent throws KS
+    knowledge = read_view(game.view(me))
+    assert refused_neighbour(knowledge, Card.parse("KH")) == (
+        "discard_safe_discarded",
+        Card.parse("KS"),
+    )
+    assert refused_neighbour(knowledge, Card.parse("3D")) is None
+    game.apply("draw stock")  # me: AS
+    game.apply("discard AS")
+    game.apply("draw stock")  # the opponent lets AS lie
+    knowledge = read_view(game.view(me))
+    assert refused_neighbour(knowledge, Card.parse("2S")) == ("discard_safe", Card.parse("AS"))
+    assert "discarded" in REASONS["discard_safe_discarded"]
+    assert "passed on" in REASONS["discard_safe"]
 
 
 # --- Easy and simple ---------------------------------------------------------------------

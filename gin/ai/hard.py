@@ -549,13 +549,24 @@ class HardPlayer:
         plain = min(discard_cards(legal), key=lambda c: evaluator.value(knowledge.hand ^ c.bit))
         if plain is not card and evaluator.danger(plain) > evaluator.danger(card):
             return Hint(action, "discard_avoid", {"card": card, "avoided": plain}, cost)
-        related = next(
-            (other for other in knowledge.opponent_shunned if distance(card, other) in (0, 1)),
-            None,
-        )
-        if related is not None:
-            return Hint(action, "discard_safe", {"card": card, "related": related}, cost)
+        refused = refused_neighbour(knowledge, card)
+        if refused is not None:
+            code, related = refused
+            return Hint(action, code, {"card": card, "related": related}, cost)
         return Hint(action, "discard", {"card": card}, cost)
+
+
+def refused_neighbour(knowledge: Knowledge, card: Card) -> tuple[str, Card] | None:
+    """The first card of the same rank as ``card``, or next to it in its suit, that the
+    opponent refused, with the reason that says how: it discarded the card
+    (``discard_safe_discarded``) or let it lie on the pile (``discard_safe``).  One word for
+    both told a player that the computer had passed on a card it had thrown, and sent them
+    looking for a pass that never was."""
+    for other in knowledge.opponent_shunned:
+        if distance(card, other) in (0, 1):
+            thrown = other in knowledge.opponent_discards
+            return ("discard_safe_discarded" if thrown else "discard_safe"), other
+    return None
 
 
 def cheapest(costs: dict[Card, float]) -> tuple[Card, float]:

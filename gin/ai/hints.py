@@ -35,6 +35,9 @@ REASONS: dict[str, str] = {
     "discard_safe": (
         "Discard {card}: it keeps your hand strong, and the opponent passed on {related}."
     ),
+    "discard_safe_discarded": (
+        "Discard {card}: it keeps your hand strong, and the opponent discarded {related}."
+    ),
     "discard_avoid": "Discard {card}, not {avoided}: that card would probably help the opponent.",
     "take_meld": "Take {card}: it completes a meld.",
     "take_improve": "Take {card}: it improves your hand more than a card from the stock would.",

@@ -344,12 +344,36 @@ export function followHandFocus(root) {
 export function layOut(root, scrollLog) {
   void root.offsetHeight;
   coverUnderPanel(root);
-  if (scrollLog) {
-    const log = root.querySelector('[data-testid="move-log"] ol');
-    if (log) log.scrollTop = log.scrollHeight;
-  }
+  followLogs(root, scrollLog);
   clearTimeout(warmTimer);
   warmTimer = setTimeout(() => whenIdle(warm), WARM_AFTER_STILL_MS);
+}
+
+// A move log shows its newest moves: one drawn anew (the side column's when the sheet above it
+// changed, a panel's as it opens) starts at its end, one given a new move goes to its end, and
+// one the player left at its end stays there as its size changes.  An open panel widens the
+// side column, so its log no longer overflowed and fell back to its top; narrowed again as the
+// panel closed, it hid the newest moves (2560 x 1080).  Scrolled up to read, it stays put.
+const logAtEnd = new WeakMap(); // a log's list -> whether it shows its end
+const logSizes = new ResizeObserver((entries) => {
+  for (const { target } of entries) if (logAtEnd.get(target)) target.scrollTop = target.scrollHeight;
+});
+
+function followLogs(root, scrollLog) {
+  for (const log of root.querySelectorAll('[data-testid="move-log"] ol')) {
+    if (!logAtEnd.has(log)) {
+      log.addEventListener(
+        "scroll",
+        () => logAtEnd.set(log, log.scrollTop + log.clientHeight >= log.scrollHeight - 2),
+        { passive: true }
+      );
+      logSizes.observe(log);
+    } else if (!scrollLog) {
+      continue;
+    }
+    logAtEnd.set(log, true);
+    log.scrollTop = log.scrollHeight;
+  }
 }
 
 // --- animate ---------------------------------------------------------------------------------
