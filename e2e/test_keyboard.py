@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from . import positions
@@ -289,3 +291,24 @@ def test_the_menu_and_its_panels_by_keyboard(page: Page, site_url: str) -> None:
     expect(page.locator('[data-testid="menu"]')).to_have_count(0)
     expect(page.locator('[data-action="menu"]')).to_have_attribute("aria-expanded", "false")
     assert page.evaluate(outside), "the focus stayed where Tab took it"
+
+
+def test_a_pressed_sort_does_not_look_like_the_focus(page: Page, site_url: str) -> None:
+    """The pressed sort wore a gold edge, near the focus ring's yellow: a keyboard player read
+    it as the focus.  Unfocused, its edge has no yellow in it, and it has no outline."""
+    open_table(page, site_url, "?seed=1&speed=0")
+    wait_idle(page)
+    pressed = page.locator('.sort[aria-pressed="true"]')
+    expect(pressed).to_have_count(1)
+    assert pressed.evaluate("b => b !== document.activeElement")
+    shadow, outline = pressed.evaluate(
+        "b => { const s = getComputedStyle(b); return [s.boxShadow, s.outlineStyle]; }"
+    )
+    assert outline == "none"
+    colours = [
+        tuple(int(n) for n in found.split(",")[:3])
+        for found in re.findall(r"rgba?\(([\d, .]+)\)", shadow)
+    ]
+    assert colours, shadow
+    yellow = [(r, g, b) for r, g, b in colours if r > 200 and g > 150 and b < 140]
+    assert not yellow, shadow

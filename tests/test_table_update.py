@@ -115,7 +115,8 @@ def test_passing_only_on_the_first_face_up_card() -> None:
 def test_a_card_is_played_only_in_the_discard_phase() -> None:
     upcard = at_phase(TablePhase.UPCARD)
     card = upcard.state.view.hand[0]
-    assert refusal(_after(upcard, PlayCard(card))) == Why.DRAW_FIRST
+    assert refusal(_after(upcard, PlayCard(card))) == Why.TAKE_OR_PASS  # no draw yet
+    assert refusal(_after(at_phase(TablePhase.DRAW), PlayCard(card))) == Why.DRAW_FIRST
     discard = at_phase(TablePhase.DISCARD)
     foreign = next(c for c in Game(seed=0).view(0).hand if c not in discard.state.view.hand)
     assert refusal(_after(discard, PlayCard(foreign))) == Why.NOT_YOUR_CARD

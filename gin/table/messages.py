@@ -135,8 +135,9 @@ ENGINE_REFUSALS: dict[Refusal, Why] = {
     Refusal.KNOCK_TOO_HIGH: Why.KNOCK_TOO_HIGH,
 }
 """The table's words for each of the engine's reasons (an intent may word some otherwise:
-a card played on the first turn is "Draw a card first", any refused Pass "only on the first
-face-up card")."""
+any refused Pass is "only on the first face-up card").  A card played on the first turn is
+the engine's "First take the face-up card or pass": "Draw a card first" sent a player
+looking for a draw the first turn does not have."""
 
 
 @dataclass(frozen=True)

@@ -308,8 +308,7 @@ def _discard_action(state: TableState, card: Card) -> Action | Transition:
         engine = state.on_table.refusal(action)
     if engine is None:
         return action
-    instead = Why.DRAW_FIRST if engine.reason is Refusal.TAKE_OR_PASS else None
-    return _refuse_with(state, Message.refused(engine, target, instead))
+    return _refuse_with(state, Message.refused(engine, target))
 
 
 def _play_card(state: TableState, card: Card) -> Transition:
