@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_table
+from . import positions
+from .conftest import open_position, open_table
 from .players import IDLE, PILE_TOP, STOCK, Person, click_visible, hand_codes, wait_idle
 
 COUNT_ANIMATIONS = """
@@ -212,8 +213,27 @@ def test_the_cards_fly_whole_into_the_hands_result(page: Page, site_url: str) ->
         )
     page.wait_for_function(LANDING, polling="raf")
     wait_idle(page)
-    page.wait_for_function("() => document.getAnimations().length === 0")
+    expect(page.locator("section.result.landing")).to_have_count(0)  # the flights are over
     overflow = page.eval_on_selector(
         'section[data-testid="result"]', "box => getComputedStyle(box).overflowY"
     )
     assert overflow == "auto"
+
+
+MORE_BELOW = """(box) => parseFloat(getComputedStyle(box).getPropertyValue("--more-below"))"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1366, "height": 600})
+def test_a_game_over_taller_than_the_window_fades_at_its_foot_until_scrolled(
+    page: Page, site_url: str
+) -> None:
+    """A game's end ran past the window of a wide, low screen, its last lines cut at the box's
+    foot with nothing to say there was more: now its foot fades out until it is scrolled to
+    its end."""
+    open_position(page, site_url, positions.game_over(seed=7, target=100))
+    wait_idle(page)
+    box = page.locator(".game-over")
+    assert box.evaluate("b => b.scrollHeight > b.clientHeight + 40")
+    assert box.evaluate(MORE_BELOW) > 30  # 2.5rem
+    box.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    page.wait_for_function(f"() => ({MORE_BELOW})(document.querySelector('.game-over')) < 0.5")

@@ -645,7 +645,7 @@ def test_a_hand_s_end_shows_both_hands_readable_on_a_phone(
 HINT_FADE = """() => {
     const hint = document.querySelector('[data-testid="hint"]');
     return {more: hint.scrollHeight - hint.clientHeight - hint.scrollTop,
-            fade: parseFloat(getComputedStyle(hint).getPropertyValue('--hint-more'))};
+            fade: parseFloat(getComputedStyle(hint).getPropertyValue('--more-below'))};
 }"""
 
 
@@ -671,6 +671,6 @@ def test_a_hint_that_scrolls_on_the_smallest_phone_fades_until_scrolled(
     page.locator('[data-testid="hint"]').evaluate("(hint) => { hint.scrollTop = 1e6; }")
     page.wait_for_function(
         "() => parseFloat(getComputedStyle(document.querySelector('[data-testid=hint]'))"
-        ".getPropertyValue('--hint-more')) < 0.5"
+        ".getPropertyValue('--more-below')) < 0.5"
     )
     context.close()
