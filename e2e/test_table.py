@@ -271,8 +271,7 @@ def test_the_move_log_keeps_its_newest_move_in_sight_when_a_panel_closes(
     page: Page, site_url: str
 ) -> None:
     """An open panel widens the side column, whose log then overflowed less or not at all and
-    fell back towards its top; narrowed again as the panel closed, it hid the newest moves.
-    The panel's own log runs on under its sheet, whole."""
+    fell back towards its top; narrowed again as the panel closed, it hid the newest moves."""
     open_table(page, site_url, "?seed=3&speed=0&level=easy")
     play_until_the_log_scrolls(page)
     wait_idle(page)
